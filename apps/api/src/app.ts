@@ -1,0 +1,154 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { authorizationsRoutes } from './modules/authorizations/routes';
+import { certificateRoutes } from './modules/certificates/routes';
+import { courseRoutes } from './modules/courses/routes';
+import { examRoutes } from './modules/exams/routes';
+import { homeRoutes } from './modules/home/routes';
+import { mediaFileRoutes, mediaRoutes } from './modules/media/routes';
+import { publicPageRoutes } from './modules/news/public-pages';
+import { newsRoutes } from './modules/news/routes';
+import { orgRoutes } from './modules/org/routes';
+import { progressRoutes } from './modules/progress/routes';
+import { qaRoutes } from './modules/qa/routes';
+import { recruitmentRoutes } from './modules/recruitment/routes';
+import { roadmapRoutes } from './modules/roadmaps/routes';
+import { documentDownloadRoutes } from './modules/study/document-route';
+import { studyRoutes } from './modules/study/routes';
+import { systemRoutes } from './modules/system/routes';
+import { usersRoutes } from './modules/users/routes';
+import { embeddedResolver, externalResolver } from './platform/auth/resolver';
+import type { Database, Db } from './platform/db/client';
+import { API_PREFIX, registerAccessGuard } from './platform/http/access';
+import { registerErrorHandling } from './platform/http/errors';
+import { registerSecurityHeaders } from './platform/http/security';
+import { findWebDist, registerWebApp } from './platform/http/web';
+import { type IdpSecrets, loadIdpSecrets } from './platform/idp/keys';
+import { registerIdp } from './platform/idp/provider';
+import { Jobs } from './platform/jobs/jobs';
+import { createMailer, type Mailer } from './platform/mail/mailer';
+import { registerFileRoutes } from './platform/storage/serve';
+import { createStorage, type Storage } from './platform/storage/storage';
+import { registerUploads } from './platform/uploads/plugin';
+
+/** What every module receives: settings, the database, file storage and mail. */
+export type AppContext = {
+  config: Config;
+  db: Db;
+  database: Database;
+  storage: Storage;
+  mailer: Mailer;
+  /** Background jobs (pg-boss); workers start when the server listens (JOBS_WORKER). */
+  jobs: Jobs;
+};
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  /** Built web app to serve; looked up next to the source when omitted, `false` for none. */
+  webDist?: string | false;
+};
+
+/** Builds the whole server (API, IdP, web) without listening, so tests can `inject`. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, config);
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    database,
+    storage: await createStorage(config),
+    mailer: createMailer(config, app.log),
+    jobs: new Jobs(database, app.log),
+  };
+  const secrets: IdpSecrets | undefined =
+    config.oidc.mode === 'embedded' ? await loadIdpSecrets(database.db) : undefined;
+  registerAccessGuard(
+    app,
+    secrets ? embeddedResolver(config, database.db, secrets) : externalResolver(config, database.db),
+  );
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Academy API', version: '1.0.0' },
+      servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: `${API_PREFIX}/docs`,
+    uiConfig: { docExpansion: 'list' },
+  });
+
+  app.get('/health', async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  if (secrets) await registerIdp(app, ctx, secrets);
+  await registerUploads(app);
+  registerFileRoutes(app, ctx.storage);
+
+  await app.register(
+    async (api) => {
+      api.addHook('onSend', async (_request, reply) => {
+        reply.header('access-control-expose-headers', 'x-total-count');
+      });
+      await api.register(systemRoutes, ctx);
+      await api.register(usersRoutes, ctx);
+      await api.register(orgRoutes, ctx);
+      await api.register(authorizationsRoutes, ctx);
+      await api.register(courseRoutes, ctx);
+      await api.register(studyRoutes, ctx);
+      await api.register(mediaRoutes, ctx);
+      await api.register(examRoutes, ctx);
+      await api.register(homeRoutes, ctx);
+      await api.register(newsRoutes, ctx);
+      await api.register(recruitmentRoutes, ctx);
+      await api.register(qaRoutes, ctx);
+      await api.register(certificateRoutes, ctx);
+      await api.register(roadmapRoutes, ctx);
+      await api.register(progressRoutes, ctx);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(documentDownloadRoutes, ctx);
+  await app.register(mediaFileRoutes, ctx);
+  app.decorate('jobs', ctx.jobs);
+  app.addHook('onClose', () => ctx.jobs.stop());
+  if (config.jobsWorker) {
+    app.addHook('onListen', async () => {
+      ctx.jobs.startWorkers().catch((err) => app.log.error({ err }, 'job workers did not start'));
+    });
+  }
+
+  const webDist = options.webDist === false ? undefined : (options.webDist ?? findWebDist());
+  await app.register(publicPageRoutes, { ...ctx, webDist });
+  await registerWebApp(app, webDist);
+  return app;
+}

@@ -1,0 +1,189 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const boolFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** Every environment variable the server reads. The README's configuration table mirrors this. */
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  DEMO_DATA: z.enum(['true', 'false', 'auto']).default('auto'),
+  ADMIN_EMPLOYEE_CODE: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_ROLES_CLAIM: z.string().default('realm_access.roles'),
+  OIDC_AUDIENCE: z.string().optional(),
+  IDP_REGISTRATION: boolFlag,
+  S3_BUCKET: z.string().trim().optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: boolFlag,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().trim().default('Academy <no-reply@academy.local>'),
+  TAB_LEAVE_LIMIT: z.coerce.number().int().min(0).max(100).default(3),
+  FFMPEG_PATH: z.string().trim().optional(),
+  FFPROBE_PATH: z.string().trim().optional(),
+  MEDIA_LADDER: z
+    .string()
+    .trim()
+    .regex(/^(\d{3,4})(,\d{3,4})*$|^$/, 'a comma-separated list of heights, e.g. 720,480,360')
+    .optional(),
+  MEDIA_X264_PRESET: z
+    .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow'])
+    .default('veryfast'),
+  MEDIA_ENCODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  MEDIA_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  MEDIA_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  JOBS_WORKER: z.enum(['true', 'false']).default('true'),
+  TRUST_PROXY: boolFlag,
+  FRAME_ANCESTORS: z.string().trim().default("'self'"),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('development'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Load demo accounts and content into an empty database. */
+  demoData: boolean;
+  bootstrapAdmin: { employeeCode: string; password: string } | undefined;
+  oidc: {
+    mode: 'embedded' | 'external';
+    issuer: string;
+    clientId: string;
+    rolesClaim: string;
+    audience: string | undefined;
+    registration: boolean;
+  };
+  /** Where uploaded files live: `DATA_DIR/files`, or an S3-compatible bucket when S3_BUCKET is set. */
+  storage: LocalStorageConfig | S3StorageConfig;
+  /** Mail goes through SMTP_URL when set, else is written to `outboxDir` as .eml files. */
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /** Study rules: leaving the tab more than `tabLeaveLimit` times in one viewing rewinds the video. */
+  study: { tabLeaveLimit: number };
+  /** Lesson videos: tools, encoding ladder and speed, staging folders, signed stream URLs. */
+  media: MediaConfig;
+  /** Run background job workers (video encoding) in this process. */
+  jobsWorker: boolean;
+  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  /** Behind a reverse proxy: take the client IP, scheme and host from X-Forwarded-* headers. */
+  trustProxy: boolean;
+  /** CSP frame-ancestors: who may show the product in a frame. */
+  frameAncestors: string[];
+  production: boolean;
+};
+
+export type MediaConfig = {
+  ffmpegPath: string | undefined;
+  ffprobePath: string | undefined;
+  /** Rendition heights to encode (subset of 1080/720/480/360); undefined = all that fit the source. */
+  ladder: number[] | undefined;
+  preset: string;
+  encodeConcurrency: number;
+  /** An encoding whose heartbeat is older than this is taken as interrupted and retried. */
+  staleSeconds: number;
+  tokenTtlSeconds: number;
+  /** tus uploads in progress (always local disk). */
+  uploadsDir: string;
+  /** Scratch space for encoding. */
+  workDir: string;
+};
+
+export type LocalStorageConfig = { kind: 'local'; dir: string };
+export type S3StorageConfig = {
+  kind: 's3';
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+};
+
+export const EMBEDDED_CLIENT_ID = 'academy-web';
+export const API_AUDIENCE = 'academy-api';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const external = Boolean(e.OIDC_ISSUER);
+  if (external && !e.OIDC_CLIENT_ID) {
+    throw new Error('Invalid configuration:\n  OIDC_CLIENT_ID is required with OIDC_ISSUER');
+  }
+  const bootstrapAdmin =
+    e.ADMIN_EMPLOYEE_CODE && e.ADMIN_PASSWORD
+      ? { employeeCode: e.ADMIN_EMPLOYEE_CODE, password: e.ADMIN_PASSWORD }
+      : undefined;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const storage: Config['storage'] = e.S3_BUCKET
+    ? {
+        kind: 's3',
+        bucket: e.S3_BUCKET,
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      }
+    : { kind: 'local', dir: path.join(dataDir, 'files') };
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    demoData: e.DEMO_DATA === 'auto' ? !e.DATABASE_URL : e.DEMO_DATA === 'true',
+    bootstrapAdmin,
+    oidc: {
+      mode: external ? 'external' : 'embedded',
+      issuer: (e.OIDC_ISSUER ?? `${publicUrl}/idp`).replace(/\/$/, ''),
+      clientId: external ? (e.OIDC_CLIENT_ID as string) : EMBEDDED_CLIENT_ID,
+      rolesClaim: e.OIDC_ROLES_CLAIM,
+      audience: external ? e.OIDC_AUDIENCE : API_AUDIENCE,
+      registration: e.IDP_REGISTRATION,
+    },
+    storage,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    study: { tabLeaveLimit: e.TAB_LEAVE_LIMIT },
+    media: {
+      ffmpegPath: e.FFMPEG_PATH || undefined,
+      ffprobePath: e.FFPROBE_PATH || undefined,
+      ladder: e.MEDIA_LADDER ? e.MEDIA_LADDER.split(',').map(Number) : undefined,
+      preset: e.MEDIA_X264_PRESET,
+      encodeConcurrency: e.MEDIA_ENCODE_CONCURRENCY,
+      staleSeconds: e.MEDIA_STALE_SECONDS,
+      tokenTtlSeconds: e.MEDIA_TOKEN_TTL_SECONDS,
+      uploadsDir: path.join(dataDir, 'uploads'),
+      workDir: path.join(dataDir, 'work'),
+    },
+    jobsWorker: e.JOBS_WORKER === 'true',
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    frameAncestors: e.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
+    production: e.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { ensureBootstrapAdmin, seedDemoData } from './modules/demo/seed';
+import { openDatabase } from './platform/db/client';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+  });
+  await database.migrate();
+  if (config.demoData && (await seedDemoData(database.db, { showcase: true }))) {
+    console.log('Loaded demo data (see README for the demo accounts)');
+  }
+  if (config.bootstrapAdmin) await ensureBootstrapAdmin(database.db, config.bootstrapAdmin);
+  // PGlite has no autovacuum: refresh the planner's statistics at each start (PostgreSQL does it itself).
+  if (database.engine === 'pglite') await database.db.execute(sql`analyze`);
+
+  const app = await buildApp({ config, database });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Academy is serving ${config.publicUrl} (database: ${database.engine}, sign-in: ${config.oidc.mode})`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

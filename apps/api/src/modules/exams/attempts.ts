@@ -1,0 +1,670 @@
+import {
+  CHEAT_REASONS,
+  contentParts,
+  type EXAM_EVENTS,
+  EXAM_MESSAGES,
+  EXAM_TIMING,
+  type SubmitReason,
+  type TAnswerParsed,
+  type TAttemptFlags,
+  type TAttemptSummary,
+  type TAutosaveResult,
+  type TCheckAnswers,
+  type TExamResult,
+  type TExamState,
+  type TLearnerQuestion,
+  type TOpenAttempt,
+} from '@academy/contract';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { ApiError, conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors';
+import { lessonExamInfo } from '../courses/service';
+import { lessonStanding, recordExamResult, unlockedLesson } from '../study/service';
+import {
+  attemptOrder,
+  attemptsLeft,
+  cleanAnswers,
+  deadlineOf,
+  gradeAttempt,
+  isAnswered,
+  isLastAttempt,
+  locksNow,
+  mergeAnswers,
+  remainingSeconds,
+  submissionWindow,
+} from './rules';
+import { examAttempts, examQuestions, examStandings, exams, type StoredAnswer } from './tables';
+
+/**
+ * The learner's side of an exam: state, start, questions, autosave, submission, anti-cheat
+ * events and the per-question check. Everything is decided here, on the server's clock.
+ *
+ * Locks, always in this order: the learner's standing row, then the attempt row, then (through
+ * the study module) the learner's lesson progress. Starts and submissions of one learner in one
+ * exam therefore run one at a time, and no two paths can wait on each other.
+ */
+
+type AttemptRow = typeof examAttempts.$inferSelect;
+type StandingRow = typeof examStandings.$inferSelect;
+
+/** The columns a result needs (no answers or orders: a submission reads back little). */
+const resultColumns = {
+  id: examAttempts.id,
+  examId: examAttempts.examId,
+  userId: examAttempts.userId,
+  number: examAttempts.number,
+  status: examAttempts.status,
+  result: examAttempts.result,
+  mark: examAttempts.mark,
+  correctCount: examAttempts.correctCount,
+  questionCount: examAttempts.questionCount,
+  startedAt: examAttempts.startedAt,
+  deadlineAt: examAttempts.deadlineAt,
+  endedAt: examAttempts.endedAt,
+  cheating: examAttempts.cheating,
+  cheatReason: examAttempts.cheatReason,
+  requiredCorrect: examAttempts.requiredCorrect,
+  maxFailed: examAttempts.maxFailed,
+};
+type ResultRow = Pick<AttemptRow, keyof typeof resultColumns>;
+const standingColumns = {
+  userId: examStandings.userId,
+  examId: examStandings.examId,
+  attempts: examStandings.attempts,
+  failedAttempts: examStandings.failedAttempts,
+  lockedAt: examStandings.lockedAt,
+  passedAt: examStandings.passedAt,
+};
+type LockedStanding = Pick<StandingRow, keyof typeof standingColumns>;
+type CheatReason = (typeof CHEAT_REASONS)[number];
+
+const iso = (d: Date) => d.toISOString();
+
+/** The lesson behind an exam id for this learner: 404 "There is no exam!", 403 while locked. */
+async function learnerExam(db: Db, userId: number, examId: number) {
+  try {
+    return await unlockedLesson(db, userId, examId);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw notFound(EXAM_MESSAGES.noExam);
+    throw err;
+  }
+}
+
+export function toSummary(row: ResultRow): TAttemptSummary {
+  return {
+    id: row.id,
+    examId: row.examId,
+    number: row.number,
+    status: row.status,
+    result: row.result ?? null,
+    mark: row.mark,
+    correctCount: row.correctCount,
+    questionCount: row.questionCount,
+    startedAt: iso(row.startedAt),
+    deadlineAt: iso(row.deadlineAt),
+    endedAt: row.endedAt ? iso(row.endedAt) : null,
+    cheating: row.cheating,
+  };
+}
+
+function toAnswers(answers: StoredAnswer[]): TAnswerParsed[] {
+  return answers.map((a) => ({ questionId: a.questionId, optionIds: a.optionIds, blanks: a.blanks }));
+}
+
+function toOpenAttempt(row: AttemptRow, failedAttempts: number, now: Date): TOpenAttempt {
+  return {
+    id: row.id,
+    examId: row.examId,
+    number: row.number,
+    startedAt: iso(row.startedAt),
+    deadlineAt: iso(row.deadlineAt),
+    serverNow: iso(now),
+    remainingSeconds: remainingSeconds(now, row.deadlineAt),
+    questionCount: row.questionCount,
+    answers: toAnswers(row.answers),
+    lastAttempt: isLastAttempt(failedAttempts, row.maxFailed),
+  };
+}
+
+/**
+ * The learner's standing row, locked for the rest of the transaction; created when missing (the
+ * first start). One statement when it exists.
+ */
+async function lockStanding(tx: Db, userId: number, examId: number): Promise<LockedStanding> {
+  const lock = () =>
+    tx
+      .select(standingColumns)
+      .from(examStandings)
+      .where(and(eq(examStandings.userId, userId), eq(examStandings.examId, examId)))
+      .for('update');
+  const [existing] = await lock();
+  if (existing) return existing;
+  await tx.insert(examStandings).values({ userId, examId }).onConflictDoNothing();
+  const [row] = await lock();
+  if (!row) throw new Error('exam standing vanished while being locked');
+  return row;
+}
+
+type Finish = {
+  status: 'SUBMITTED' | 'EXPIRED';
+  reason: SubmitReason | 'EXPIRED';
+  answers: StoredAnswer[];
+  cheat: CheatReason | null;
+};
+
+type Finished = {
+  row: ResultRow;
+  standing: LockedStanding;
+  /** The lesson is passed now, as the study module reported it (unknown for a replay). */
+  lessonPassed: boolean | null;
+};
+
+/**
+ * Grades and closes a locked, open attempt, updates the learner's standing (failures, lock, pass)
+ * and reports the outcome to the study module (which opens the next lesson on a pass). An
+ * EXPIRED attempt is graded for its mark but always fails.
+ */
+async function finishAttempt(
+  tx: Db,
+  attempt: AttemptRow,
+  standing: LockedStanding,
+  now: Date,
+  finish: Finish,
+): Promise<Finished> {
+  const questionRows = await tx
+    .select({
+      id: examQuestions.id,
+      type: examQuestions.type,
+      options: examQuestions.options,
+      blanks: examQuestions.blanks,
+    })
+    .from(examQuestions)
+    .where(inArray(examQuestions.id, attempt.questionIds));
+  const byId = new Map(questionRows.map((q) => [q.id, q]));
+  const questions = attempt.questionIds.flatMap((id) => {
+    const q = byId.get(id);
+    return q ? [q] : [];
+  });
+  const grade = gradeAttempt(questions, finish.answers, attempt.requiredCorrect);
+  const passed = finish.status === 'SUBMITTED' && grade.passed;
+  const flags: TAttemptFlags = { ...attempt.flags };
+  if (finish.cheat === 'TAB_LEFT') flags.tabLeaves += 1;
+  if (finish.cheat === 'PRINT_SCREEN') flags.printScreens += 1;
+  const [row] = await tx
+    .update(examAttempts)
+    .set({
+      status: finish.status,
+      result: passed ? 'PASSED' : 'FAILED',
+      endedAt: finish.status === 'EXPIRED' ? attempt.deadlineAt : now,
+      answers: finish.answers,
+      questionCount: grade.questionCount,
+      correctCount: grade.correctCount,
+      mark: grade.mark,
+      outcomes: grade.outcomes,
+      submitReason: finish.reason,
+      cheating: attempt.cheating || finish.cheat !== null,
+      cheatReason: attempt.cheatReason ?? finish.cheat,
+      flags,
+    })
+    .where(eq(examAttempts.id, attempt.id))
+    .returning(resultColumns);
+  if (!row) throw new Error('exam attempt vanished while being closed');
+  const failedAttempts = passed ? standing.failedAttempts : standing.failedAttempts + 1;
+  const [saved] = await tx
+    .update(examStandings)
+    .set({
+      failedAttempts,
+      passedAt: passed ? (standing.passedAt ?? now) : standing.passedAt,
+      lockedAt: standing.lockedAt ?? (!passed && locksNow(failedAttempts, attempt.maxFailed) ? now : null),
+      updatedAt: now,
+    })
+    .where(and(eq(examStandings.userId, standing.userId), eq(examStandings.examId, standing.examId)))
+    .returning(standingColumns);
+  if (!saved) throw new Error('exam standing vanished while being updated');
+  const progress = await recordExamResult(tx, attempt.userId, attempt.examId, passed, now);
+  return { row, standing: saved, lessonPassed: progress.passed };
+}
+
+/** Closes an attempt whose time (and grace) ran out, if it is still open. */
+async function expireAttempt(db: Db, peek: Pick<AttemptRow, 'id' | 'userId' | 'examId'>, now: Date) {
+  return db.transaction(async (tx) => {
+    const standing = await lockStanding(tx, peek.userId, peek.examId);
+    const [attempt] = await tx.select().from(examAttempts).where(eq(examAttempts.id, peek.id)).for('update');
+    if (attempt?.status !== 'IN_PROGRESS') return null;
+    if (submissionWindow(now, attempt.deadlineAt) !== 'CLOSED') return null;
+    return finishAttempt(tx, attempt, standing, now, {
+      status: 'EXPIRED',
+      reason: 'EXPIRED',
+      answers: attempt.answers,
+      cheat: null,
+    });
+  });
+}
+
+/**
+ * The closing job: every attempt still open past its deadline and grace is closed as failed
+ * (graded on its saved answers). Returns how many it closed.
+ */
+export async function closeExpiredAttempts(db: Db, now: Date, batch = 200): Promise<number> {
+  // submissionWindow is CLOSED once now > deadline + grace, that is deadline < now - grace.
+  const cutoff = new Date(now.getTime() - EXAM_TIMING.graceSeconds * 1000);
+  const due = await db
+    .select({ id: examAttempts.id, userId: examAttempts.userId, examId: examAttempts.examId })
+    .from(examAttempts)
+    .where(and(eq(examAttempts.status, 'IN_PROGRESS'), lt(examAttempts.deadlineAt, cutoff)))
+    .orderBy(asc(examAttempts.deadlineAt))
+    .limit(batch);
+  let closed = 0;
+  for (const peek of due) if (await expireAttempt(db, peek, now)) closed += 1;
+  return closed;
+}
+
+async function myAttempts(db: Db, userId: number, examId: number): Promise<AttemptRow[]> {
+  return db
+    .select()
+    .from(examAttempts)
+    .where(and(eq(examAttempts.userId, userId), eq(examAttempts.examId, examId)))
+    .orderBy(desc(examAttempts.number))
+    .limit(100);
+}
+
+/** GET exams/{id}/state: what the learner may do now. Three queries (more if an attempt just expired). */
+export async function examState(db: Db, userId: number, examId: number, now: Date): Promise<TExamState> {
+  const lesson = await learnerExam(db, userId, examId);
+  let attempts = await myAttempts(db, userId, examId);
+  const open = attempts.find((a) => a.status === 'IN_PROGRESS');
+  if (open && submissionWindow(now, open.deadlineAt) === 'CLOSED') {
+    await expireAttempt(db, open, now);
+    attempts = await myAttempts(db, userId, examId);
+  }
+  const [standing] = await db
+    .select()
+    .from(examStandings)
+    .where(and(eq(examStandings.userId, userId), eq(examStandings.examId, examId)));
+  const failed = standing?.failedAttempts ?? 0;
+  const max = lesson.maxFailedAttempts;
+  const locked = Boolean(standing?.lockedAt);
+  const stillOpen = attempts.find((a) => a.status === 'IN_PROGRESS');
+  return {
+    examId,
+    lessonName: lesson.name,
+    courseId: lesson.courseId,
+    topicId: lesson.topicId,
+    questionCount: lesson.examQuestionCount,
+    timeLimitMinutes: lesson.examTimeLimitMinutes,
+    requiredCorrectAnswers: lesson.requiredCorrectAnswers,
+    maxFailedAttempts: max,
+    failedAttempts: failed,
+    attemptsLeft: locked ? 0 : attemptsLeft(failed, max),
+    locked,
+    lastAttemptWarning: !locked && isLastAttempt(failed, max),
+    passed: Boolean(standing?.passedAt),
+    openAttempt: stillOpen ? toOpenAttempt(stillOpen, failed, now) : null,
+    attempts: attempts.map(toSummary),
+  };
+}
+
+type StartOutcome = { attempt: AttemptRow; standing: LockedStanding } | { error: ApiError };
+
+/**
+ * POST exams/{id}/start: creates an attempt with its deadline (now + the lesson's time limit), or
+ * answers the one already running (a reload, a second tab or a double click resume it). Refused
+ * when the exam is locked, passed, or has no questions.
+ */
+export async function startAttempt(
+  db: Db,
+  userId: number,
+  examId: number,
+  now: Date,
+  ip: string | null,
+): Promise<TOpenAttempt> {
+  const lesson = await learnerExam(db, userId, examId);
+  if (lesson.examQuestionCount === 0) throw unprocessable(EXAM_MESSAGES.noQuestions);
+  const outcome = await db.transaction(async (tx): Promise<StartOutcome> => {
+    let standing = await lockStanding(tx, userId, examId);
+    const [open] = await tx
+      .select()
+      .from(examAttempts)
+      .where(
+        and(
+          eq(examAttempts.userId, userId),
+          eq(examAttempts.examId, examId),
+          eq(examAttempts.status, 'IN_PROGRESS'),
+        ),
+      )
+      .for('update');
+    if (open) {
+      if (submissionWindow(now, open.deadlineAt) !== 'CLOSED') return { attempt: open, standing };
+      standing = (
+        await finishAttempt(tx, open, standing, now, {
+          status: 'EXPIRED',
+          reason: 'EXPIRED',
+          answers: open.answers,
+          cheat: null,
+        })
+      ).standing;
+    }
+    if (standing.passedAt) return { error: conflict(EXAM_MESSAGES.alreadyPassed) };
+    if (standing.lockedAt) return { error: forbidden(EXAM_MESSAGES.locked) };
+    const [exam] = await tx.select().from(exams).where(eq(exams.lessonId, examId));
+    const questions = await tx
+      .select({
+        id: examQuestions.id,
+        type: examQuestions.type,
+        options: examQuestions.options,
+        blanks: examQuestions.blanks,
+      })
+      .from(examQuestions)
+      .where(eq(examQuestions.examId, examId))
+      .orderBy(asc(examQuestions.position), asc(examQuestions.id));
+    if (!exam || questions.length === 0) return { error: unprocessable(EXAM_MESSAGES.noQuestions) };
+    const order = attemptOrder(questions, exam);
+    const [attempt] = await tx
+      .insert(examAttempts)
+      .values({
+        examId,
+        userId,
+        number: standing.attempts + 1,
+        startedAt: now,
+        deadlineAt: deadlineOf(now, lesson.examTimeLimitMinutes),
+        ip,
+        requiredCorrect: lesson.requiredCorrectAnswers,
+        maxFailed: lesson.maxFailedAttempts,
+        questionIds: order.questionIds,
+        optionOrder: order.optionOrder,
+        questionCount: questions.length,
+      })
+      .returning();
+    if (!attempt) throw new Error('exam attempt was not inserted');
+    const [counted] = await tx
+      .update(examStandings)
+      .set({ attempts: standing.attempts + 1, updatedAt: now })
+      .where(and(eq(examStandings.userId, userId), eq(examStandings.examId, examId)))
+      .returning(standingColumns);
+    return { attempt, standing: counted ?? standing };
+  });
+  if ('error' in outcome) throw outcome.error;
+  return toOpenAttempt(outcome.attempt, outcome.standing.failedAttempts, now);
+}
+
+async function openAttemptOf(db: Db, userId: number, examId: number): Promise<AttemptRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(examAttempts)
+    .where(
+      and(
+        eq(examAttempts.userId, userId),
+        eq(examAttempts.examId, examId),
+        eq(examAttempts.status, 'IN_PROGRESS'),
+      ),
+    );
+  return row;
+}
+
+/** The learner's view of a question: options as {id, text} in the attempt's order, nothing more. */
+function toLearnerQuestion(
+  row: typeof examQuestions.$inferSelect,
+  number: number,
+  order: string[] | undefined,
+): TLearnerQuestion {
+  const byId = new Map(row.options.map((o) => [o.id, o]));
+  const ordered = (order ?? []).flatMap((id) => {
+    const o = byId.get(id);
+    return o ? [o] : [];
+  });
+  // Options added after the attempt started come last.
+  const shown = new Set(ordered.map((o) => o.id));
+  const options = [...ordered, ...row.options.filter((o) => !shown.has(o.id))].map((o) => ({
+    id: o.id,
+    text: o.text,
+  }));
+  const parts = row.type === 'FILL_BLANKS' ? contentParts(row.content) : [];
+  return {
+    id: row.id,
+    number,
+    type: row.type,
+    content: row.content,
+    parts,
+    blankCount: Math.max(0, parts.length - 1),
+    taskDescription: row.taskDescription,
+    taskGuide: row.taskGuide,
+    displaySeconds: row.displaySeconds,
+    options,
+  };
+}
+
+/**
+ * GET questions/exams?exam_id=: the questions of the learner's running attempt, in its order,
+ * without anything that reveals the answers. Questions are only shown while an attempt runs, so
+ * nobody reads them before the clock starts. Two queries.
+ */
+export async function attemptQuestions(
+  db: Db,
+  userId: number,
+  examId: number,
+  page: { page: number; size: number },
+  now: Date,
+): Promise<{ rows: TLearnerQuestion[]; total: number }> {
+  const open = await openAttemptOf(db, userId, examId);
+  if (!open) {
+    try {
+      await lessonExamInfo(db, examId);
+    } catch {
+      throw notFound(EXAM_MESSAGES.noExam);
+    }
+    throw conflict(EXAM_MESSAGES.noOpenAttempt);
+  }
+  if (submissionWindow(now, open.deadlineAt) === 'CLOSED') {
+    await expireAttempt(db, open, now);
+    throw unprocessable(EXAM_MESSAGES.timeUp);
+  }
+  const start = Math.min(page.page * page.size, open.questionIds.length);
+  const ids = open.questionIds.slice(start, start + page.size);
+  const rows = ids.length ? await db.select().from(examQuestions).where(inArray(examQuestions.id, ids)) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const questions = ids.flatMap((id, i) => {
+    const row = byId.get(id);
+    return row ? [toLearnerQuestion(row, start + i + 1, open.optionOrder[String(id)])] : [];
+  });
+  return { rows: questions, total: open.questionIds.length };
+}
+
+/** An attempt of this learner (no lock), or 404. */
+async function peekAttempt(db: Db, userId: number, attemptId: number): Promise<AttemptRow> {
+  const [row] = await db
+    .select()
+    .from(examAttempts)
+    .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.userId, userId)));
+  if (!row) throw notFound(EXAM_MESSAGES.attemptNotFound);
+  return row;
+}
+
+/**
+ * PUT exams/attempts/{id}/answers: autosave. Replaces the saved answers while the attempt runs
+ * (and during the grace). Later, the attempt is closed as failed and the save refused.
+ */
+export async function autosaveAnswers(
+  db: Db,
+  userId: number,
+  attemptId: number,
+  answers: TAnswerParsed[],
+  now: Date,
+): Promise<TAutosaveResult> {
+  const attempt = await peekAttempt(db, userId, attemptId);
+  if (attempt.status !== 'IN_PROGRESS') throw conflict(EXAM_MESSAGES.attemptClosed);
+  if (submissionWindow(now, attempt.deadlineAt) === 'CLOSED') {
+    await expireAttempt(db, attempt, now);
+    throw unprocessable(EXAM_MESSAGES.timeUp);
+  }
+  const cleaned = cleanAnswers(answers, attempt.questionIds);
+  const saved = await db
+    .update(examAttempts)
+    .set({ answers: cleaned, answersSavedAt: now })
+    .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.status, 'IN_PROGRESS')))
+    .returning({ id: examAttempts.id });
+  if (saved.length === 0) throw conflict(EXAM_MESSAGES.attemptClosed);
+  return {
+    attemptId,
+    savedAt: iso(now),
+    answeredCount: cleaned.filter(isAnswered).length,
+    remainingSeconds: remainingSeconds(now, attempt.deadlineAt),
+  };
+}
+
+type SubmitOutcome = Finished & { replay: boolean; timeUp: boolean };
+
+/**
+ * POST exams/process: grades the attempt once. A second submission (double click, another tab, a
+ * replayed request) waits for the first and answers its result without grading again. Up to the
+ * deadline plus the grace the submitted answers count; later they are refused, the attempt closes
+ * as failed (graded on what was saved in time) and the answer is 422. TAB_LEFT and PRINT_SCREEN
+ * submissions are graded as they stand and flagged as cheating.
+ */
+export async function submitAttempt(
+  db: Db,
+  userId: number,
+  input: { attemptId: number; answers: TAnswerParsed[]; reason: SubmitReason },
+  now: Date,
+): Promise<TExamResult> {
+  const [peek] = await db
+    .select({ id: examAttempts.id, examId: examAttempts.examId })
+    .from(examAttempts)
+    .where(and(eq(examAttempts.id, input.attemptId), eq(examAttempts.userId, userId)));
+  if (!peek) throw notFound(EXAM_MESSAGES.attemptNotFound);
+  const outcome = await db.transaction(async (tx): Promise<SubmitOutcome> => {
+    const standing = await lockStanding(tx, userId, peek.examId);
+    const [attempt] = await tx.select().from(examAttempts).where(eq(examAttempts.id, peek.id)).for('update');
+    if (!attempt) throw notFound(EXAM_MESSAGES.attemptNotFound);
+    if (attempt.status !== 'IN_PROGRESS') {
+      return { row: attempt, standing, lessonPassed: null, replay: true, timeUp: false };
+    }
+    if (submissionWindow(now, attempt.deadlineAt) === 'CLOSED') {
+      const closed = await finishAttempt(tx, attempt, standing, now, {
+        status: 'EXPIRED',
+        reason: 'EXPIRED',
+        answers: attempt.answers,
+        cheat: null,
+      });
+      return { ...closed, replay: false, timeUp: true };
+    }
+    const cheat = (CHEAT_REASONS as readonly string[]).includes(input.reason)
+      ? (input.reason as CheatReason)
+      : null;
+    const answers = mergeAnswers(attempt.answers, cleanAnswers(input.answers, attempt.questionIds));
+    const done = await finishAttempt(tx, attempt, standing, now, {
+      status: 'SUBMITTED',
+      reason: input.reason,
+      answers,
+      cheat,
+    });
+    return { ...done, replay: false, timeUp: false };
+  });
+  if (outcome.timeUp) throw unprocessable(EXAM_MESSAGES.timeUp);
+  return examResult(db, outcome.row, outcome.standing, outcome.lessonPassed);
+}
+
+/**
+ * The result screen. The next lesson is looked up only after a pass (one more query); after a
+ * failure the study module's answer says whether the lesson is passed.
+ */
+async function examResult(
+  db: Db,
+  row: ResultRow,
+  standing: Pick<LockedStanding, 'failedAttempts' | 'lockedAt'>,
+  lessonPassed: boolean | null,
+): Promise<TExamResult> {
+  const passed = row.result === 'PASSED';
+  const lesson =
+    passed || lessonPassed === null
+      ? await lessonStanding(db, row.userId, row.examId)
+      : { passed: lessonPassed, next: null };
+  const locked = Boolean(standing.lockedAt);
+  return {
+    ...toSummary(row),
+    passed,
+    requiredCorrectAnswers: Math.min(row.requiredCorrect, row.questionCount),
+    attemptsLeft: locked ? 0 : attemptsLeft(standing.failedAttempts, row.maxFailed),
+    locked,
+    cheatingWarning: row.cheating && row.cheatReason ? EXAM_MESSAGES.cheatingWarning : null,
+    lessonPassed: lesson.passed,
+    nextLessonId: passed && lesson.next?.unlocked ? lesson.next.id : null,
+  };
+}
+
+/** GET exams/attempts/{id}/result: the result screen of one of my finished attempts (after a reload). */
+export async function attemptResult(db: Db, userId: number, attemptId: number): Promise<TExamResult> {
+  const row = await peekAttempt(db, userId, attemptId);
+  if (row.status === 'IN_PROGRESS') throw conflict(EXAM_MESSAGES.attemptNotSubmitted);
+  const [standing] = await db
+    .select()
+    .from(examStandings)
+    .where(and(eq(examStandings.userId, userId), eq(examStandings.examId, row.examId)));
+  if (!standing) throw notFound(EXAM_MESSAGES.attemptNotFound);
+  return examResult(db, row, standing, null);
+}
+
+/**
+ * POST exams/attempts/{id}/events: a copy or right-click attempt on the question text. Recorded
+ * (counted) on the running attempt without submitting it; the player blocks both anyway.
+ */
+export async function recordAttemptEvent(
+  db: Db,
+  userId: number,
+  attemptId: number,
+  kind: (typeof EXAM_EVENTS)[number],
+): Promise<TAttemptFlags> {
+  const key = kind === 'COPY' ? 'copies' : 'contextMenus';
+  const [row] = await db
+    .update(examAttempts)
+    .set({
+      flags: sql`jsonb_set(${examAttempts.flags}, ${`{${key}}`}::text[], to_jsonb(coalesce((${examAttempts.flags} ->> ${key})::int, 0) + 1))`,
+    })
+    .where(
+      and(
+        eq(examAttempts.id, attemptId),
+        eq(examAttempts.userId, userId),
+        eq(examAttempts.status, 'IN_PROGRESS'),
+      ),
+    )
+    .returning({ flags: examAttempts.flags });
+  if (row) return row.flags;
+  await peekAttempt(db, userId, attemptId);
+  throw conflict(EXAM_MESSAGES.attemptClosed);
+}
+
+/**
+ * POST user-answers/check-answers: per question of a finished attempt, whether the learner's
+ * answer was right, wrong or missing, with their own answer. Never the right answers.
+ */
+export async function checkAnswers(db: Db, userId: number, attemptId: number): Promise<TCheckAnswers> {
+  const attempt = await peekAttempt(db, userId, attemptId);
+  if (attempt.status === 'IN_PROGRESS') throw conflict(EXAM_MESSAGES.attemptNotSubmitted);
+  const rows = attempt.questionIds.length
+    ? await db
+        .select({ id: examQuestions.id, type: examQuestions.type, content: examQuestions.content })
+        .from(examQuestions)
+        .where(inArray(examQuestions.id, attempt.questionIds))
+    : [];
+  const questions = new Map(rows.map((r) => [r.id, r]));
+  const outcomes = new Map((attempt.outcomes ?? []).map((o) => [o.questionId, o]));
+  const answers = new Map(attempt.answers.map((a) => [a.questionId, a]));
+  return {
+    attemptId,
+    outcomes: attempt.questionIds.flatMap((id, i) => {
+      const q = questions.get(id);
+      const o = outcomes.get(id);
+      if (!q || !o) return [];
+      return [
+        {
+          questionId: id,
+          number: i + 1,
+          type: q.type,
+          content: q.content,
+          outcome: o.outcome,
+          blankOutcomes: o.blankOutcomes,
+          given: answers.get(id) ?? { questionId: id, optionIds: [], blanks: [] },
+        },
+      ];
+    }),
+  };
+}

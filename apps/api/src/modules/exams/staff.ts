@@ -1,0 +1,137 @@
+import { EXAM_MESSAGES, MESSAGES, type TExamStanding, type TStaffAttempt } from '@academy/contract';
+import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { conflict, notFound } from '../../platform/http/errors';
+import { lessons } from '../courses/tables';
+import { users } from '../users/tables';
+import { toSummary } from './attempts';
+import { examAttempts, examStandings } from './tables';
+
+/**
+ * Staff's side (PROGRESS_MANAGEMENT): learners' attempts and standings, and unlocking. The lists
+ * join the users and lessons tables read-only for names, so each is two queries (page + total).
+ */
+
+export type AttemptFilter = { userId?: number; examId?: number; page: number; size: number };
+
+export async function listAttempts(
+  db: Db,
+  filter: AttemptFilter,
+): Promise<{ rows: TStaffAttempt[]; total: number }> {
+  const where = and(
+    filter.userId ? eq(examAttempts.userId, filter.userId) : undefined,
+    filter.examId ? eq(examAttempts.examId, filter.examId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ attempt: examAttempts, employeeCode: users.employeeCode, fullName: users.fullName })
+      .from(examAttempts)
+      .innerJoin(users, eq(users.id, examAttempts.userId))
+      .where(where)
+      .orderBy(desc(examAttempts.startedAt), desc(examAttempts.id))
+      .limit(filter.size)
+      .offset(filter.page * filter.size),
+    db.select({ n: count() }).from(examAttempts).where(where),
+  ]);
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map(({ attempt, employeeCode, fullName }) => ({
+      ...toSummary(attempt),
+      userId: attempt.userId,
+      employeeCode,
+      fullName,
+      ip: attempt.ip,
+      flags: attempt.flags,
+      cheatReason: attempt.cheatReason ?? null,
+    })),
+  };
+}
+
+export type StandingFilter = {
+  userId?: number;
+  examId?: number;
+  locked?: boolean;
+  page: number;
+  size: number;
+};
+
+export async function listStandings(
+  db: Db,
+  filter: StandingFilter,
+): Promise<{ rows: TExamStanding[]; total: number }> {
+  const lockedWhere: SQL | undefined =
+    filter.locked === undefined
+      ? undefined
+      : filter.locked
+        ? isNotNull(examStandings.lockedAt)
+        : isNull(examStandings.lockedAt);
+  const where = and(
+    filter.userId ? eq(examStandings.userId, filter.userId) : undefined,
+    filter.examId ? eq(examStandings.examId, filter.examId) : undefined,
+    lockedWhere,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        standing: examStandings,
+        employeeCode: users.employeeCode,
+        fullName: users.fullName,
+        lessonName: lessons.name,
+      })
+      .from(examStandings)
+      .innerJoin(users, eq(users.id, examStandings.userId))
+      .innerJoin(lessons, eq(lessons.id, examStandings.examId))
+      .where(where)
+      .orderBy(desc(examStandings.updatedAt), desc(examStandings.userId))
+      .limit(filter.size)
+      .offset(filter.page * filter.size),
+    db.select({ n: count() }).from(examStandings).where(where),
+  ]);
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map(({ standing, employeeCode, fullName, lessonName }) => ({
+      examId: standing.examId,
+      lessonName,
+      userId: standing.userId,
+      employeeCode,
+      fullName,
+      attempts: standing.attempts,
+      failedAttempts: standing.failedAttempts,
+      locked: standing.lockedAt !== null,
+      lockedAt: standing.lockedAt?.toISOString() ?? null,
+      passed: standing.passedAt !== null,
+      unlockedAt: standing.unlockedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/**
+ * POST exams/{id}/unlock: gives a locked learner their attempts back (failures since the unlock
+ * count again from zero). Their earlier attempts stay in the history.
+ */
+export async function unlockExam(
+  db: Db,
+  staffId: number,
+  examId: number,
+  userId: number,
+  now: Date,
+): Promise<TExamStanding> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound(MESSAGES.userNotFound);
+  const [row] = await db
+    .update(examStandings)
+    .set({ failedAttempts: 0, lockedAt: null, unlockedAt: now, unlockedBy: staffId, updatedAt: now })
+    .where(
+      and(
+        eq(examStandings.userId, userId),
+        eq(examStandings.examId, examId),
+        isNotNull(examStandings.lockedAt),
+      ),
+    )
+    .returning({ userId: examStandings.userId });
+  if (!row) throw conflict(EXAM_MESSAGES.notLocked);
+  const { rows } = await listStandings(db, { userId, examId, page: 0, size: 1 });
+  const standing = rows[0];
+  if (!standing) throw notFound(EXAM_MESSAGES.noExam);
+  return standing;
+}

@@ -1,0 +1,308 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import {
+  ACCEPTED_VIDEO_STATUSES,
+  MEDIA_MESSAGES,
+  MESSAGES,
+  type TVideo,
+  type TVideoStream,
+  type VideoStatus,
+  videoIdFromUrl,
+} from '@academy/contract';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../platform/db/client';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import type { Jobs } from '../../platform/jobs/jobs';
+import { decodesCleanly, probeFile } from '../../platform/media/probe';
+import { findMediaTools, type MediaTools } from '../../platform/media/tools';
+import type { Storage } from '../../platform/storage/storage';
+import { unlockedLesson } from '../study/service';
+import { videoProblem } from './checks';
+import { videoKeys, videoUrlOf } from './keys';
+import { videos } from './tables';
+import { loadStreamSecret, signStreamToken } from './tokens';
+
+export type VideoRow = typeof videos.$inferSelect;
+
+export const ENCODE_QUEUE = 'media-encode';
+export type EncodeJob = { videoId: string };
+
+/** The one place that knows the media module's moving parts (tools, secret, queue). */
+export class MediaService {
+  private tools: Promise<MediaTools> | undefined;
+  private secret: Promise<Buffer> | undefined;
+
+  constructor(
+    readonly db: Db,
+    readonly storage: Storage,
+    readonly config: Config,
+    readonly jobs: Jobs,
+    readonly log: FastifyBaseLogger,
+  ) {}
+
+  mediaTools(): Promise<MediaTools> {
+    this.tools ??= findMediaTools({
+      FFMPEG_PATH: this.config.media.ffmpegPath,
+      FFPROBE_PATH: this.config.media.ffprobePath,
+      PATH: process.env.PATH,
+    });
+    return this.tools;
+  }
+
+  streamSecret(): Promise<Buffer> {
+    this.secret ??= loadStreamSecret(this.db);
+    return this.secret;
+  }
+
+  /** Staging file of a tus upload (tus keeps `<id>.json` beside it). */
+  stagingPath(id: string): string {
+    return path.join(this.config.media.uploadsDir, id);
+  }
+
+  async find(id: string): Promise<VideoRow> {
+    const [row] = await this.db.select().from(videos).where(eq(videos.id, id));
+    if (!row) throw notFound(MEDIA_MESSAGES.videoNotFound);
+    return row;
+  }
+
+  /** Signed playlist and poster URLs of a READY video for one user. */
+  async signedUrls(row: VideoRow, userId: number) {
+    if (row.status !== 'READY') return { playlistUrl: null, posterUrl: null, expiresAt: null };
+    const keys = videoKeys(row);
+    const { token, expiresAt } = signStreamToken(
+      await this.streamSecret(),
+      keys.scope,
+      userId,
+      this.config.media.tokenTtlSeconds,
+    );
+    return {
+      playlistUrl: `/${keys.master}?token=${token}`,
+      posterUrl: `/${keys.poster}?token=${token}`,
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  async toVideo(row: VideoRow, userId: number): Promise<TVideo> {
+    const urls = await this.signedUrls(row, userId);
+    return {
+      id: row.id,
+      status: row.status as VideoStatus,
+      message: row.message,
+      progress: row.progress,
+      originalName: row.originalName,
+      sizeBytes: row.sizeBytes,
+      durationSeconds: row.durationSeconds,
+      width: row.width,
+      height: row.height,
+      renditions: row.renditions ? row.renditions.split(',').map(Number) : [],
+      videoUrl: videoUrlOf(row),
+      playlistUrl: urls.playlistUrl,
+      posterUrl: urls.posterUrl,
+      attempts: row.attempts,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  /** A tus upload starts: its row, owned by the uploader. */
+  async createUpload(input: { id: string; ownerId: number; originalName: string; sizeBytes: number }) {
+    await this.db.insert(videos).values({
+      id: input.id,
+      ownerId: input.ownerId,
+      originalName: input.originalName.slice(0, 255) || 'video',
+      sizeBytes: input.sizeBytes,
+      year: new Date().getUTCFullYear(),
+    });
+  }
+
+  /** Who may continue an upload: its uploader. Null when the upload is unknown. */
+  async uploadOwner(id: string): Promise<number | null | undefined> {
+    const [row] = await this.db.select({ ownerId: videos.ownerId }).from(videos).where(eq(videos.id, id));
+    return row ? row.ownerId : undefined;
+  }
+
+  /**
+   * The last byte arrived: probe the file. Refused videos are deleted at once and say why;
+   * accepted ones are queued for encoding.
+   */
+  async finishUpload(id: string, removeStaging: () => Promise<void>): Promise<VideoRow> {
+    const file = this.stagingPath(id);
+    const tools = await this.mediaTools();
+    const probe = await probeFile(tools, file);
+    let problem = videoProblem(probe);
+    if (!problem && !(await decodesCleanly(tools, file))) problem = MEDIA_MESSAGES.notAVideo;
+    if (problem || !probe) {
+      await removeStaging();
+      const [row] = await this.db
+        .update(videos)
+        .set({ status: 'REJECTED', message: problem ?? MEDIA_MESSAGES.notAVideo, updatedAt: new Date() })
+        .where(eq(videos.id, id))
+        .returning();
+      if (!row) throw notFound(MEDIA_MESSAGES.videoNotFound);
+      return row;
+    }
+    const stat = await fs.stat(file);
+    const [row] = await this.db
+      .update(videos)
+      .set({
+        status: 'QUEUED',
+        message: null,
+        sizeBytes: stat.size,
+        durationSeconds: Math.floor(probe.durationSeconds),
+        width: probe.width,
+        height: probe.height,
+        hasAudio: probe.hasAudio,
+        updatedAt: new Date(),
+      })
+      .where(eq(videos.id, id))
+      .returning();
+    if (!row) throw notFound(MEDIA_MESSAGES.videoNotFound);
+    return this.enqueue(row);
+  }
+
+  async enqueue(row: VideoRow): Promise<VideoRow> {
+    const jobId = await this.jobs.send<EncodeJob>(ENCODE_QUEUE, { videoId: row.id });
+    const [updated] = await this.db
+      .update(videos)
+      .set({ jobId, status: 'QUEUED', progress: 0, updatedAt: new Date() })
+      .where(eq(videos.id, row.id))
+      .returning();
+    return updated ?? row;
+  }
+
+  /** Staff retry a video whose encoding failed. */
+  async retry(id: string): Promise<VideoRow> {
+    const row = await this.find(id);
+    if (row.status !== 'FAILED') throw conflict(MEDIA_MESSAGES.notRetryable);
+    const [reset] = await this.db
+      .update(videos)
+      .set({ status: 'QUEUED', message: null, updatedAt: new Date() })
+      .where(and(eq(videos.id, id), eq(videos.status, 'FAILED')))
+      .returning();
+    if (!reset) throw conflict(MEDIA_MESSAGES.notRetryable);
+    return this.enqueue(reset);
+  }
+
+  /** GET lessons/{id}/stream: the learner may open the lesson (else 403), then signed URLs. */
+  async lessonStream(userId: number, lessonId: number): Promise<TVideoStream> {
+    const lesson = await unlockedLesson(this.db, userId, lessonId);
+    const id = lesson.videoKind === 'upload' ? videoIdFromUrl(lesson.videoUrl) : null;
+    if (!id) throw notFound(MEDIA_MESSAGES.videoNotFound);
+    const row = await this.find(id);
+    const urls = await this.signedUrls(row, userId);
+    const status = row.status as VideoStatus;
+    const message =
+      status === 'QUEUED' || status === 'ENCODING'
+        ? MEDIA_MESSAGES.beingEncoded
+        : status === 'READY'
+          ? null
+          : row.message;
+    return {
+      lessonId,
+      status,
+      message,
+      progress: row.progress,
+      durationSeconds: row.durationSeconds,
+      ...urls,
+    };
+  }
+
+  /**
+   * An encoding whose worker died (the process was killed) keeps its job "active" and its
+   * heartbeat stops: fail that job so pg-boss retries it. Runs when workers start and every minute.
+   */
+  async recoverInterrupted(now: Date = new Date()): Promise<number> {
+    const staleBefore = new Date(now.getTime() - this.config.media.staleSeconds * 1000);
+    const stale = await this.db
+      .select()
+      .from(videos)
+      .where(
+        and(
+          eq(videos.status, 'ENCODING'),
+          or(isNull(videos.heartbeatAt), lt(videos.heartbeatAt, staleBefore)),
+        ),
+      );
+    for (const row of stale) {
+      const failed = row.jobId
+        ? await this.jobs.failActive(ENCODE_QUEUE, row.jobId, 'worker stopped')
+        : false;
+      const state = row.jobId && !failed ? await this.jobs.state(ENCODE_QUEUE, row.jobId) : null;
+      const waiting = failed || state === 'created' || state === 'retry';
+      await this.db
+        .update(videos)
+        .set({ status: 'QUEUED', message: null, heartbeatAt: now, updatedAt: now })
+        .where(and(eq(videos.id, row.id), eq(videos.status, 'ENCODING')));
+      if (!waiting) await this.enqueue({ ...row, status: 'QUEUED' });
+      this.log.warn({ video: row.id }, 'resuming an interrupted video encoding');
+    }
+    return stale.length;
+  }
+
+  /** Demo videos (generated on the server) that have no job yet are queued. */
+  async queueGenerated(): Promise<void> {
+    const pending = await this.db
+      .select()
+      .from(videos)
+      .where(and(eq(videos.status, 'QUEUED'), isNull(videos.jobId)));
+    for (const row of pending) await this.enqueue(row);
+  }
+}
+
+/**
+ * For the courses module: the uploaded video behind a lesson video URL, which must have passed
+ * its checks. Its real duration replaces whatever the form said.
+ */
+export async function videoForLesson(db: Db, url: string): Promise<{ durationSeconds: number }> {
+  const id = videoIdFromUrl(url);
+  const [row] = id ? await db.select().from(videos).where(eq(videos.id, id)) : [];
+  if (!row)
+    throw badRequest(MEDIA_MESSAGES.videoNotFound, [
+      { field: 'videoUrl', message: MEDIA_MESSAGES.videoNotFound },
+    ]);
+  const status = row.status as VideoStatus;
+  if (!ACCEPTED_VIDEO_STATUSES.includes(status) || row.durationSeconds === null) {
+    const message =
+      status === 'UPLOADING'
+        ? MEDIA_MESSAGES.uploadNotFinished
+        : (row.message ?? MEDIA_MESSAGES.videoRejected);
+    throw badRequest(message, [{ field: 'videoUrl', message }]);
+  }
+  return { durationSeconds: row.durationSeconds };
+}
+
+/** The minimum study time against an uploaded video's real duration (SPEC §5). */
+export function assertStudyTimeFits(minStudyMinutes: number, durationSeconds: number): void {
+  if (minStudyMinutes * 60 > durationSeconds) {
+    throw badRequest(MESSAGES.minStudyAboveDuration, [
+      { field: 'minStudyMinutes', message: MESSAGES.minStudyAboveDuration },
+    ]);
+  }
+}
+
+/**
+ * For the demo data: a 70 s 720p test-pattern video that the server generates and encodes in
+ * the background at its first start. Returns the lesson video URL.
+ */
+export async function createDemoVideo(
+  db: Db,
+  name: string,
+): Promise<{ url: string; durationSeconds: number }> {
+  const id = randomUUID();
+  const year = new Date().getUTCFullYear();
+  await db.insert(videos).values({
+    id,
+    originalName: name,
+    sizeBytes: 0,
+    year,
+    status: 'QUEUED',
+    durationSeconds: 70,
+    width: 1280,
+    height: 720,
+    hasAudio: true,
+    generated: 'test-pattern',
+  });
+  return { url: videoUrlOf({ id, year }), durationSeconds: 70 };
+}

@@ -1,0 +1,106 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDataDir } from '../../../test/files';
+import { createTestDatabase, type TestDatabase, testConfig } from '../../../test/harness';
+import { buildApp } from '../../app';
+import { seedDemoData } from '../demo/seed';
+import { news } from './tables';
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Academy</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+let app: FastifyInstance;
+let database: TestDatabase;
+
+beforeAll(async () => {
+  const webDist = await tempDataDir();
+  await fs.writeFile(path.join(webDist, 'index.html'), INDEX);
+  database = await createTestDatabase();
+  await seedDemoData(database.db);
+  app = await buildApp({
+    config: testConfig({ DATA_DIR: await tempDataDir(), PUBLIC_URL: 'https://academy.example.com' }),
+    database,
+    webDist,
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.dispose();
+});
+
+function meta(html: string, property: string): string | undefined {
+  const match = new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(html);
+  return match?.[1];
+}
+
+describe('pages served with their own title, description and preview picture', () => {
+  it('fills the home page from the introduction and the first banner', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+    expect(res.body).toContain('<title>Skyline Telecom — Training Academy and news</title>');
+    expect(meta(res.body, 'description')).toMatch(/^Who we are Skyline Telecom connects/);
+    expect(meta(res.body, 'og:image')).toBe('https://academy.example.com/files/demo/banner-1-w960.jpg');
+    expect(meta(res.body, 'og:url')).toBe('https://academy.example.com/');
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('fills a news page from the article, escaping its text', async () => {
+    const [first] = await database.db.select().from(news).limit(1);
+    if (!first) throw new Error('no demo news');
+    const { eq } = await import('drizzle-orm');
+    await database.db
+      .update(news)
+      .set({ title: 'Fibre & TV: "double" <offer>' })
+      .where(eq(news.id, first.id));
+    const res = await app.inject({ method: 'GET', url: `/news/${first.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      '<title>Fibre &#38; TV: &#34;double&#34; &#60;offer&#62; · Skyline Academy</title>',
+    );
+    expect(res.body).not.toContain('<offer>');
+    expect(meta(res.body, 'og:type')).toBe('article');
+    expect(meta(res.body, 'description')).toBe(first.description.replace(/'/g, '&#39;'));
+    expect(meta(res.body, 'og:image')).toMatch(
+      /^https:\/\/academy\.example\.com\/files\/demo\/news-\d\.jpg$/,
+    );
+  });
+
+  it('still opens the app for an unknown article, without its meta', async () => {
+    const res = await app.inject({ method: 'GET', url: '/news/99999' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Academy</title>');
+    expect(meta(res.body, 'og:title')).toBeUndefined();
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('lists the public pages, every service news list and every article with its last change', async () => {
+    const res = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        'https://academy.example.com/',
+        'https://academy.example.com/introduction',
+        'https://academy.example.com/news?service=1',
+      ]),
+    );
+    const articles = await database.db.select({ id: news.id }).from(news);
+    for (const a of articles) expect(locs).toContain(`https://academy.example.com/news/${a.id}`);
+    expect(res.body).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.body).toContain('Sitemap: https://academy.example.com/sitemap.xml');
+  });
+});

@@ -1,0 +1,182 @@
+import { forbiddenMessage, QA_DENIED, QA_MESSAGES, type TQaReply } from '@academy/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db/client';
+import type { Principal } from '../../platform/http/access';
+import { forbidden, notFound } from '../../platform/http/errors';
+import type { Mail, Mailer } from '../../platform/mail/mailer';
+import { users } from '../users/tables';
+import { lockQuestion, person, questionOwner } from './questions';
+import { excerptOf, mayChange } from './rules';
+import { notifications, qaQuestions, qaReplies } from './tables';
+
+/** Where a reply's mail points and who sends it. */
+export type ReplyMailContext = { mailer: Mailer; publicUrl: string; log: FastifyBaseLogger };
+
+/** One reply as the caller sees it (with what they may do): one query. */
+async function readReply(db: Db, principal: Principal, id: number): Promise<TQaReply> {
+  const [row] = await db
+    .select({
+      id: qaReplies.id,
+      questionId: qaReplies.questionId,
+      content: qaReplies.content,
+      authorId: qaReplies.authorId,
+      authorName: users.fullName,
+      authorAvatar: users.avatarUrl,
+      createdAt: qaReplies.createdAt,
+      editedAt: qaReplies.editedAt,
+      courseId: qaQuestions.courseId,
+      solvedReplyId: qaQuestions.solvedReplyId,
+    })
+    .from(qaReplies)
+    .innerJoin(qaQuestions, eq(qaQuestions.id, qaReplies.questionId))
+    .leftJoin(users, eq(users.id, qaReplies.authorId))
+    .where(eq(qaReplies.id, id));
+  if (!row) throw notFound(QA_MESSAGES.replyNotFound);
+  const allowed = mayChange(principal, row.authorId, row.courseId);
+  return {
+    id: row.id,
+    questionId: row.questionId,
+    content: row.content,
+    author: person(row.authorId, row.authorName, row.authorAvatar),
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    isSolution: row.solvedReplyId === row.id,
+    canEdit: allowed,
+    canDelete: allowed,
+  };
+}
+
+/** One line for a mail subject: no line breaks from the title. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+export function replyMail(
+  to: string,
+  question: { id: number; title: string },
+  replier: string,
+  content: string,
+  publicUrl: string,
+): Mail {
+  const link = `${publicUrl}/training-academy/qa/${question.id}`;
+  return {
+    to,
+    subject: `New reply to your question: ${oneLine(question.title).slice(0, 150)}`,
+    text: [
+      `${replier} replied to your question "${oneLine(question.title)}":`,
+      '',
+      excerptOf(content, 1000),
+      '',
+      `Read the answer and mark your question solved: ${link}`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * Adds a reply. One transaction: the question is locked, the reply added, the reply count and
+ * last activity updated and, when someone other than the asker replies, the asker notified in
+ * the product. The mail to the asker goes after the commit and does not hold up the answer.
+ */
+export async function addReply(
+  db: Db,
+  mail: ReplyMailContext,
+  principal: Principal,
+  questionId: number,
+  content: string,
+): Promise<TQaReply> {
+  const { reply, question, asker } = await db.transaction(async (tx) => {
+    const question = await lockQuestion(tx, questionId);
+    const [reply] = await tx
+      .insert(qaReplies)
+      .values({ questionId, authorId: principal.id, content })
+      .returning();
+    if (!reply) throw new Error('reply insert returned nothing');
+    await tx
+      .update(qaQuestions)
+      .set({ replyCount: sql`${qaQuestions.replyCount} + 1`, lastActivityAt: new Date() })
+      .where(eq(qaQuestions.id, questionId));
+    let asker: { email: string; access: string } | undefined;
+    if (question.authorId !== null && question.authorId !== principal.id) {
+      await tx.insert(notifications).values({
+        userId: question.authorId,
+        kind: 'QA_REPLY',
+        questionId,
+        replyId: reply.id,
+        actorId: principal.id,
+      });
+      [asker] = await tx
+        .select({ email: users.email, access: users.access })
+        .from(users)
+        .where(eq(users.id, question.authorId));
+    }
+    return { reply, question, asker };
+  });
+  if (asker && asker.access === 'ALLOWED') {
+    const message = replyMail(
+      asker.email,
+      { id: questionId, title: question.title },
+      principal.fullName ?? principal.employeeCode,
+      content,
+      mail.publicUrl,
+    );
+    mail.mailer.send(message).catch((err) => {
+      mail.log.error({ err, questionId }, 'could not send the reply notification mail');
+    });
+  }
+  return readReply(db, principal, reply.id);
+}
+
+async function replyOwner(db: Db, id: number) {
+  const [row] = await db
+    .select({ authorId: qaReplies.authorId, questionId: qaReplies.questionId })
+    .from(qaReplies)
+    .where(eq(qaReplies.id, id));
+  if (!row) throw notFound(QA_MESSAGES.replyNotFound);
+  return row;
+}
+
+/** Edits a reply: its author or a moderator of the question's course. */
+export async function updateReply(
+  db: Db,
+  principal: Principal,
+  id: number,
+  content: string,
+): Promise<TQaReply> {
+  const owner = await replyOwner(db, id);
+  const question = await questionOwner(db, owner.questionId);
+  if (!mayChange(principal, owner.authorId, question.courseId)) {
+    throw forbidden(forbiddenMessage(QA_DENIED.editReply));
+  }
+  const [row] = await db
+    .update(qaReplies)
+    .set({ content, editedAt: new Date() })
+    .where(eq(qaReplies.id, id))
+    .returning({ id: qaReplies.id });
+  if (!row) throw notFound(QA_MESSAGES.replyNotFound);
+  return readReply(db, principal, id);
+}
+
+/**
+ * Deletes a reply: its author or a moderator. One transaction with the reply count; when it was
+ * the reply that solved the question, the question stays solved without a chosen reply.
+ */
+export async function deleteReply(db: Db, principal: Principal, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const owner = await replyOwner(tx, id);
+    const question = await lockQuestion(tx, owner.questionId);
+    if (!mayChange(principal, owner.authorId, question.courseId)) {
+      throw forbidden(forbiddenMessage(QA_DENIED.deleteReply));
+    }
+    const deleted = await tx
+      .delete(qaReplies)
+      .where(and(eq(qaReplies.id, id), eq(qaReplies.questionId, owner.questionId)))
+      .returning({ id: qaReplies.id });
+    if (deleted.length === 0) throw notFound(QA_MESSAGES.replyNotFound);
+    await tx
+      .update(qaQuestions)
+      .set({
+        replyCount: sql`greatest(${qaQuestions.replyCount} - 1, 0)`,
+        solvedReplyId: sql`nullif(${qaQuestions.solvedReplyId}, ${id})`,
+      })
+      .where(eq(qaQuestions.id, owner.questionId));
+  });
+}

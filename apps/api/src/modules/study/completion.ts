@@ -1,0 +1,68 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { col } from '../courses/sql';
+import { courses, lessons } from '../courses/tables';
+import { lessonProgress } from './tables';
+import { passedSql } from './tree';
+
+/**
+ * Course completion, for other modules (the certificates module issues a certificate).
+ *
+ * When a learner's lesson has just become passed, `afterLessonPassed` checks whether every lesson
+ * of its course is now passed and, if so, calls the registered listeners with the same database
+ * handle — inside the transaction that wrote the pass when there is one (an exam submission), so a
+ * listener's writes commit or roll back with it.
+ *
+ * Two lessons of one course can become passed at the same moment (two requests). The check takes a
+ * transaction-scoped advisory lock per learner and course first, so the checks run one after the
+ * other and the later one sees the earlier one's pass (READ COMMITTED: each statement sees what
+ * was committed before it started): the completion is never missed. It can be reported twice,
+ * so listeners must be idempotent (certificates: a unique index per learner and course).
+ */
+
+export type CourseCompletion = { userId: number; courseId: number; at: Date };
+export type CourseCompletionListener = (db: Db, completion: CourseCompletion) => Promise<void>;
+
+/** Listeners by name: registering again under a name replaces the earlier one. */
+const listeners = new Map<string, CourseCompletionListener>();
+
+export function onCourseCompleted(name: string, listener: CourseCompletionListener): void {
+  listeners.set(name, listener);
+}
+
+/** Advisory lock key: a class byte, then the learner and the course ids (28 bits each). */
+function lockKey(userId: number, courseId: number): bigint {
+  const mask = (1n << 28n) - 1n;
+  return (0x43n << 56n) | ((BigInt(userId) & mask) << 28n) | (BigInt(courseId) & mask);
+}
+
+/** Whether the learner has now passed every lesson of the course (one query). */
+async function courseFinished(db: Db, userId: number, courseId: number): Promise<boolean> {
+  const [row] = await db
+    .select({
+      lessonCount: courses.lessonCount,
+      passed: sql<number>`(select count(*)::int from ${lessonProgress} inner join ${lessons} on ${col(lessons.id)} = ${col(lessonProgress.lessonId)} where ${col(lessonProgress.userId)} = ${userId} and ${col(lessons.courseId)} = ${col(courses.id)} and ${passedSql})`,
+    })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  return row !== undefined && row.lessonCount > 0 && row.passed >= row.lessonCount;
+}
+
+/**
+ * Call after writing a lesson's change from not passed to passed. Costs nothing without
+ * listeners; otherwise two statements (lock, check) and the listeners' own.
+ */
+export async function afterLessonPassed(db: Db, userId: number, courseId: number, at: Date): Promise<void> {
+  if (listeners.size === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(userId, courseId).toString()}::bigint)`);
+    if (!(await courseFinished(tx, userId, courseId))) return;
+    for (const listener of listeners.values()) await listener(tx, { userId, courseId, at });
+  });
+}
+
+/**
+ * For reports in other modules (roadmaps, progress): the "lesson passed" rule as SQL over
+ * `lesson_progress` and the lessons table (`passedSql`) or given lesson columns (`passedWhere`).
+ */
+export { passedSql, passedWhere } from './tree';

@@ -1,0 +1,174 @@
+import type { LessonStatus, THeartbeatResult, TLessonProgress, ZHeartbeat } from '@academy/contract';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/client';
+import { conflict } from '../../platform/http/errors';
+import { afterLessonPassed } from './completion';
+import { assertUnlocked, learnerLesson } from './learner';
+import { applyHeartbeat, type LessonRule, lessonPassed, nextStatus, type StudySettings } from './rules';
+import { lessonProgress } from './tables';
+import type { LessonNode, ProgressRecord } from './tree';
+import { toLessonProgress } from './views';
+
+export type HeartbeatInput = z.output<typeof ZHeartbeat>;
+type ProgressChanges = Partial<Omit<ProgressRecord, 'version'>> & { updatedAt?: Date };
+
+/** How often a write is retried when another request changed the same row in between. */
+const MAX_ATTEMPTS = 5;
+
+function toRecord(row: typeof lessonProgress.$inferSelect): ProgressRecord {
+  return { ...row, status: row.status as LessonStatus };
+}
+
+async function readRecord(db: Db, userId: number, lessonId: number): Promise<ProgressRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)));
+  return row && toRecord(row);
+}
+
+/** The learner's row for a lesson, created (studying) when missing. */
+async function ensureRecord(db: Db, userId: number, lessonId: number, now: Date): Promise<ProgressRecord> {
+  const [created] = await db
+    .insert(lessonProgress)
+    .values({ userId, lessonId, status: 'STUDYING', createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return toRecord(created);
+  const existing = await readRecord(db, userId, lessonId);
+  if (!existing) throw new Error('lesson progress vanished while being created');
+  return existing;
+}
+
+/**
+ * Applies a change to the learner's row with optimistic concurrency, in one statement and no
+ * transaction: `decide` computes the change from the row as read; the write only lands if nobody
+ * changed the row since (same version), else the row is read again and `decide` runs again.
+ * `decide` returns null changes to write nothing.
+ */
+async function changeRecord<T>(
+  db: Db,
+  userId: number,
+  lesson: LessonNode,
+  now: Date,
+  decide: (record: ProgressRecord) => {
+    changes: ProgressChanges | null;
+    answer: (saved: ProgressRecord) => T;
+  },
+): Promise<T> {
+  let record = lesson.record ?? (await ensureRecord(db, userId, lesson.id, now));
+  for (let attempt = 1; ; attempt++) {
+    const { changes, answer } = decide(record);
+    if (!changes) return answer(record);
+    const written = await db
+      .update(lessonProgress)
+      .set({ ...changes, version: record.version + 1 })
+      .where(
+        and(
+          eq(lessonProgress.userId, userId),
+          eq(lessonProgress.lessonId, lesson.id),
+          eq(lessonProgress.version, record.version),
+        ),
+      )
+      .returning({ version: lessonProgress.version });
+    if (written.length) {
+      if (record.status !== 'PASSED' && changes.status === 'PASSED') {
+        await afterLessonPassed(db, userId, lesson.courseId, now);
+      }
+      return answer({ ...record, ...changes, version: record.version + 1 });
+    }
+    if (attempt >= MAX_ATTEMPTS) throw conflict('Your progress changed at the same time, please try again');
+    record = await ensureRecord(db, userId, lesson.id, now);
+  }
+}
+
+/** The status to store, and when the lesson was first passed. */
+function statusChange(rule: LessonRule, record: ProgressRecord, now: Date) {
+  const status: LessonStatus = nextStatus(rule, record);
+  return { status, passedAt: record.passedAt ?? (status === 'PASSED' ? now : null) };
+}
+
+function progressOf(lesson: LessonNode, record: ProgressRecord): TLessonProgress {
+  return toLessonProgress({ ...lesson, record, passed: lessonPassed(lesson, record) });
+}
+
+/**
+ * PUT user-lesson/time-viewed: applies one heartbeat of the player (rules.ts) to the learner's
+ * progress. Refused with 403 while the lesson is locked. Two statements (three the first time).
+ */
+export async function recordHeartbeat(
+  db: Db,
+  settings: StudySettings,
+  userId: number,
+  beat: HeartbeatInput,
+  now: Date,
+): Promise<THeartbeatResult> {
+  const { lesson } = await learnerLesson(db, userId, beat.lessonId);
+  assertUnlocked(lesson);
+  return changeRecord(db, userId, lesson, now, (record) => {
+    const outcome = applyHeartbeat(record, beat, lesson, now, settings);
+    const changed = { ...record, ...outcome.state };
+    const changes = outcome.activeElsewhere
+      ? null
+      : { ...outcome.state, ...statusChange(lesson, changed, now), updatedAt: now };
+    return {
+      changes,
+      answer: (saved) => ({
+        ...progressOf(lesson, saved),
+        creditedNow: outcome.credited,
+        activeElsewhere: outcome.activeElsewhere,
+        tabLeaves: saved.tabLeaves,
+        tabLeaveLimit: settings.tabLeaveLimit,
+        rewindTo: outcome.rewindTo,
+      }),
+    };
+  });
+}
+
+/**
+ * POST user-lesson/update-status/{id}: the learner opens a lesson. Its progress row is created
+ * (not studying → studying) and its status re-evaluated against the lesson's current rule, so a
+ * lesson without a minimum study time or exam passes on opening.
+ */
+export async function openLesson(
+  db: Db,
+  userId: number,
+  lessonId: number,
+  now: Date,
+): Promise<TLessonProgress> {
+  const { lesson } = await learnerLesson(db, userId, lessonId);
+  assertUnlocked(lesson);
+  return changeRecord(db, userId, lesson, now, (record) => {
+    const change = statusChange(lesson, record, now);
+    const same = change.status === record.status && change.passedAt === record.passedAt;
+    return {
+      changes: same ? null : { ...change, updatedAt: now },
+      answer: (saved) => progressOf(lesson, saved),
+    };
+  });
+}
+
+/**
+ * For the exams module: records the outcome of an exam attempt. A pass is kept; a failure marks
+ * the lesson FAILED until the exam is passed (a lesson already passed stays passed).
+ */
+export async function recordExamResult(
+  db: Db,
+  userId: number,
+  lessonId: number,
+  passed: boolean,
+  now: Date,
+): Promise<TLessonProgress> {
+  const { lesson } = await learnerLesson(db, userId, lessonId);
+  return changeRecord(db, userId, lesson, now, (record) => {
+    const examPassed = record.examPassed || passed;
+    const after: ProgressRecord = { ...record, examPassed, status: passed ? record.status : 'FAILED' };
+    const change = statusChange(lesson, after, now);
+    const status = record.status === 'PASSED' ? 'PASSED' : change.status;
+    return {
+      changes: { examPassed, status, passedAt: change.passedAt, updatedAt: now },
+      answer: (saved) => progressOf(lesson, saved),
+    };
+  });
+}

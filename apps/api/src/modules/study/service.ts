@@ -1,0 +1,16 @@
+/** What other modules may call in the study module (learner progress, gating). */
+export {
+  lessonContent,
+  lessonStanding,
+  myLessons,
+  myThematics,
+  unlockedLesson,
+} from './learner';
+export {
+  courseHasProgressSql,
+  hasProgress,
+  myCourseHistory,
+  myCoursePercent,
+  myCourses,
+} from './my-courses';
+export { openLesson, recordExamResult, recordHeartbeat } from './progress';

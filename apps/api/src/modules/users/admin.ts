@@ -1,0 +1,242 @@
+import {
+  forbiddenMessage,
+  GENDERS,
+  MESSAGES,
+  type RoleCode,
+  type TUserDetail,
+  type ZUserCreate,
+  type ZUserUpdate,
+} from '@academy/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/client';
+import { isForeignKeyViolation, uniqueViolation } from '../../platform/db/errors';
+import type { Principal } from '../../platform/http/access';
+import { type ApiError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
+import type { Storage } from '../../platform/storage/storage';
+import { removeStoredFiles } from '../../platform/uploads/store';
+import { assertMayChangeKeys, permissionsOf } from '../authorizations/service';
+import { authorizations } from '../authorizations/tables';
+import { resolvePlacement } from '../org/service';
+import { branches, departments, services } from '../org/tables';
+import { hashPassword } from './passwords';
+import { users } from './tables';
+
+export type UserCreateInput = z.output<typeof ZUserCreate>;
+export type UserUpdateInput = z.output<typeof ZUserUpdate>;
+
+const detailColumns = {
+  id: users.id,
+  employeeCode: users.employeeCode,
+  fullName: users.fullName,
+  email: users.email,
+  role: users.role,
+  access: users.access,
+  activePassword: users.activePassword,
+  dateOfBirth: users.dateOfBirth,
+  gender: users.gender,
+  phone: users.phone,
+  authorizedOn: users.authorizedOn,
+  workplace: users.workplace,
+  position: users.position,
+  avatar: users.avatarUrl,
+  serviceId: users.serviceId,
+  serviceName: services.name,
+  branchId: users.branchId,
+  branchName: branches.name,
+  departmentId: users.departmentId,
+  departmentName: departments.name,
+  authorizationId: users.authorizationId,
+  authorizationName: authorizations.name,
+  createdAt: users.createdAt,
+};
+
+type Gender = (typeof GENDERS)[number];
+const isGender = (v: string | null): v is Gender => v !== null && (GENDERS as readonly string[]).includes(v);
+
+/** One user with the names of their service, branch, department and authorization (one query). */
+export async function getUserDetail(db: Db, id: number): Promise<TUserDetail> {
+  const [row] = await db
+    .select(detailColumns)
+    .from(users)
+    .leftJoin(services, eq(services.id, users.serviceId))
+    .leftJoin(branches, eq(branches.id, users.branchId))
+    .leftJoin(departments, eq(departments.id, users.departmentId))
+    .leftJoin(authorizations, eq(authorizations.id, users.authorizationId))
+    .where(eq(users.id, id));
+  if (!row) throw notFound(MESSAGES.userNotFound);
+  return {
+    ...row,
+    role: row.role as RoleCode,
+    access: row.access === 'STOPPED' ? 'STOPPED' : 'ALLOWED',
+    gender: isGender(row.gender) ? row.gender : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The unique indexes decide duplicates, so two concurrent writes cannot both win. */
+function duplicateError(err: unknown): ApiError | undefined {
+  const constraint = uniqueViolation(err);
+  if (constraint === 'users_employee_code_lower_uq') {
+    return conflict(MESSAGES.employeeCodeExists, [
+      { field: 'employeeCode', message: MESSAGES.employeeCodeExists },
+    ]);
+  }
+  if (constraint === 'users_email_lower_uq') {
+    return conflict(MESSAGES.emailExists, [{ field: 'email', message: MESSAGES.emailExists }]);
+  }
+  return undefined;
+}
+
+/** Only administrators may make or unmake administrators, or change one. */
+function assertMayManage(
+  principal: Principal,
+  target: { role: string } | undefined,
+  newRole: RoleCode | undefined,
+) {
+  if (principal.role === 'ROLE_ADMIN') return;
+  if (target?.role === 'ROLE_ADMIN') throw forbidden(forbiddenMessage('manage administrators'));
+  if (newRole === 'ROLE_ADMIN') throw forbidden(forbiddenMessage('grant the administrator role'));
+}
+
+/** The authorization must exist; someone who is not an admin may only hand out keys they hold. */
+async function checkAuthorization(db: Db, principal: Principal, authorizationId: number | null | undefined) {
+  if (authorizationId == null) return;
+  const keys = await permissionsOf(db, authorizationId);
+  if (!keys) {
+    throw badRequest(MESSAGES.authorizationNotFound, [
+      { field: 'authorizationId', message: MESSAGES.authorizationNotFound },
+    ]);
+  }
+  assertMayChangeKeys(principal, [], keys);
+}
+
+function profileValues(input: UserCreateInput | UserUpdateInput) {
+  return {
+    employeeCode: input.employeeCode,
+    fullName: input.fullName,
+    email: input.email,
+    dateOfBirth: input.dateOfBirth ?? null,
+    gender: input.gender ?? null,
+    phone: input.phone ?? null,
+    authorizedOn: input.authorizedOn ?? null,
+    workplace: input.workplace ?? null,
+    position: input.position ?? null,
+    authorizationId: input.authorizationId ?? null,
+  };
+}
+
+/** An admin creates a user; they must choose their own password at first sign-in. */
+export async function createUser(db: Db, principal: Principal, input: UserCreateInput): Promise<TUserDetail> {
+  assertMayManage(principal, undefined, input.role);
+  const passwordHash = await hashPassword(input.password);
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      const placement = await resolvePlacement(tx, input);
+      await checkAuthorization(tx, principal, input.authorizationId);
+      const [row] = await tx
+        .insert(users)
+        .values({
+          ...profileValues(input),
+          ...placement,
+          role: input.role ?? 'ROLE_STUDENT',
+          passwordHash,
+          activePassword: false,
+        })
+        .returning({ id: users.id });
+      if (!row) throw new Error('user insert returned nothing');
+      return row.id;
+    });
+  } catch (err) {
+    throw duplicateError(err) ?? err;
+  }
+  return getUserDetail(db, id);
+}
+
+async function lockUser(db: Db, id: number) {
+  const [row] = await db
+    .select({ role: users.role, authorizationId: users.authorizationId, avatarUrl: users.avatarUrl })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  if (!row) throw notFound(MESSAGES.userNotFound);
+  return row;
+}
+
+/** Replaces a user's fields; a new password is a reset (activePassword false). */
+export async function updateUser(
+  db: Db,
+  principal: Principal,
+  id: number,
+  input: UserUpdateInput,
+): Promise<TUserDetail> {
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  try {
+    await db.transaction(async (tx) => {
+      const existing = await lockUser(tx, id);
+      assertMayManage(principal, existing, input.role);
+      if (id === principal.id && input.role && input.role !== existing.role) {
+        throw forbidden(forbiddenMessage('change your own role'));
+      }
+      const placement = await resolvePlacement(tx, input);
+      if (input.authorizationId !== existing.authorizationId) {
+        await checkAuthorization(tx, principal, input.authorizationId);
+      }
+      await tx
+        .update(users)
+        .set({
+          ...profileValues(input),
+          ...placement,
+          ...(input.role ? { role: input.role } : {}),
+          ...(passwordHash ? { passwordHash, activePassword: false } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id));
+    });
+  } catch (err) {
+    throw duplicateError(err) ?? err;
+  }
+  return getUserDetail(db, id);
+}
+
+/** Stops or allows a user. A stopped user's tokens stop working at the next request. */
+export async function setUserAccess(
+  db: Db,
+  principal: Principal,
+  id: number,
+  access: 'ALLOWED' | 'STOPPED',
+): Promise<TUserDetail> {
+  if (id === principal.id && access === 'STOPPED') throw badRequest(MESSAGES.cannotStopSelf);
+  await db.transaction(async (tx) => {
+    const existing = await lockUser(tx, id);
+    assertMayManage(principal, existing, undefined);
+    await tx.update(users).set({ access, updatedAt: new Date() }).where(eq(users.id, id));
+  });
+  return getUserDetail(db, id);
+}
+
+/** Deletes a user without learning records; others must be stopped instead. */
+export async function deleteUser(
+  db: Db,
+  storage: Storage,
+  log: FastifyBaseLogger,
+  principal: Principal,
+  id: number,
+): Promise<void> {
+  if (id === principal.id) throw badRequest(MESSAGES.cannotDeleteSelf);
+  let avatarUrl: string | null = null;
+  try {
+    await db.transaction(async (tx) => {
+      const existing = await lockUser(tx, id);
+      assertMayManage(principal, existing, undefined);
+      avatarUrl = existing.avatarUrl;
+      await tx.delete(users).where(eq(users.id, id));
+    });
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw conflict(MESSAGES.userInUse);
+    throw err;
+  }
+  await removeStoredFiles(storage, log, [avatarUrl]);
+}

@@ -1,0 +1,103 @@
+import { isPermissionKey, type RoleCode } from '@academy/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import type { Principal } from '../../platform/http/access';
+import { authorizations } from '../authorizations/tables';
+import { verifyPassword } from './passwords';
+import { loginHistory, users } from './tables';
+
+const principalColumns = {
+  id: users.id,
+  employeeCode: users.employeeCode,
+  email: users.email,
+  fullName: users.fullName,
+  avatarUrl: users.avatarUrl,
+  role: users.role,
+  activePassword: users.activePassword,
+  access: users.access,
+  passwordHash: users.passwordHash,
+  permissions: authorizations.permissions,
+};
+
+type PrincipalRow = Awaited<ReturnType<ReturnType<typeof selectPrincipal>['execute']>>[number];
+
+function toPrincipal(row: PrincipalRow): Principal {
+  return {
+    id: row.id,
+    employeeCode: row.employeeCode,
+    email: row.email,
+    fullName: row.fullName,
+    avatarUrl: row.avatarUrl,
+    role: row.role as RoleCode,
+    permissions: (row.permissions ?? []).filter(isPermissionKey),
+    activePassword: row.activePassword,
+    access: row.access === 'STOPPED' ? 'STOPPED' : 'ALLOWED',
+  };
+}
+
+function selectPrincipal(db: Db) {
+  return db
+    .select(principalColumns)
+    .from(users)
+    .leftJoin(authorizations, eq(authorizations.id, users.authorizationId));
+}
+
+/** One query: the user with their authorization's permission keys. */
+export async function findPrincipalById(db: Db, id: number): Promise<Principal | null> {
+  const [row] = await selectPrincipal(db).where(eq(users.id, id));
+  return row ? toPrincipal(row) : null;
+}
+
+export async function findPrincipalByEmployeeCode(db: Db, code: string): Promise<Principal | null> {
+  const [row] = await selectPrincipal(db).where(sql`lower(${users.employeeCode}) = lower(${code})`);
+  return row ? toPrincipal(row) : null;
+}
+
+/**
+ * Checks a sign-in: `username` is an employee code or an email, case-insensitive.
+ * Returns null for a wrong username or password alike, and for a stopped user.
+ */
+export async function verifyCredentials(
+  db: Db,
+  username: string,
+  password: string,
+): Promise<Principal | null> {
+  const name = username.trim();
+  if (!name || !password) return null;
+  const [row] = await selectPrincipal(db)
+    .where(sql`lower(${users.employeeCode}) = lower(${name}) OR lower(${users.email}) = lower(${name})`)
+    .limit(1);
+  const ok = await verifyPassword(password, row?.passwordHash ?? null);
+  if (!row || !ok || row.access === 'STOPPED') return null;
+  return toPrincipal(row);
+}
+
+/** Creates a student for someone who signed in through an external provider for the first time. */
+export async function provisionExternalUser(
+  db: Db,
+  claims: { employeeCode: string; email?: string; fullName?: string; role: RoleCode },
+): Promise<Principal> {
+  const email = claims.email ?? `${claims.employeeCode}@users.invalid`;
+  await db
+    .insert(users)
+    .values({
+      employeeCode: claims.employeeCode,
+      email,
+      fullName: claims.fullName ?? null,
+      role: claims.role,
+      activePassword: true,
+    })
+    .onConflictDoNothing();
+  const principal = await findPrincipalByEmployeeCode(db, claims.employeeCode);
+  if (!principal) throw new Error(`could not provision user ${claims.employeeCode}`);
+  return principal;
+}
+
+export async function recordLogin(
+  db: Db,
+  userId: number,
+  ip: string | undefined,
+  userAgent: string | undefined,
+) {
+  await db.insert(loginHistory).values({ userId, ip: ip ?? null, userAgent: userAgent ?? null });
+}

@@ -1,0 +1,116 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { MESSAGES, RESET_LINK_MINUTES, type TResetPassword } from '@academy/contract';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../platform/db/client';
+import { ApiError, badRequest, conflict, notFound } from '../../platform/http/errors';
+import type { Mailer } from '../../platform/mail/mailer';
+import { hashPassword } from './passwords';
+import { passwordResetTokens, users } from './tables';
+
+/** At most this many reset mails per address in RESET_MAIL_WINDOW_MINUTES, whatever the caller's address. */
+export const RESET_MAILS_PER_WINDOW = 3;
+export const RESET_MAIL_WINDOW_MINUTES = 15;
+
+function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** In external-provider mode passwords live at the provider: these endpoints answer 409. */
+export function assertPasswordsAreOurs(config: Config): void {
+  if (config.oidc.mode === 'external') throw conflict(MESSAGES.passwordsManagedExternally);
+}
+
+async function findByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row;
+}
+
+export async function emailExists(db: Db, email: string): Promise<boolean> {
+  return (await findByEmail(db, email)) !== undefined;
+}
+
+export function resetLink(config: Config, token: string): string {
+  return `${config.publicUrl}/forgot-password?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Creates a single-use reset token (only its hash is kept; it works for one hour) and mails
+ * the link. Unknown addresses answer "Email is not found in the system" (SPEC §5).
+ */
+export async function requestPasswordReset(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  email: string,
+): Promise<void> {
+  const user = await findByEmail(db, email);
+  if (!user) throw notFound(MESSAGES.emailNotFound);
+  const since = new Date(Date.now() - RESET_MAIL_WINDOW_MINUTES * 60_000);
+  const [recent] = await db
+    .select({ n: count() })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, since)));
+  if ((recent?.n ?? 0) >= RESET_MAILS_PER_WINDOW) throw new ApiError(429, MESSAGES.tooManyRequests);
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + RESET_LINK_MINUTES * 60_000);
+  await db.insert(passwordResetTokens).values({ userId: user.id, tokenHash: tokenHash(token), expiresAt });
+  const link = resetLink(config, token);
+  const greeting = user.fullName ? `Hello ${user.fullName},` : 'Hello,';
+  try {
+    await mailer.send({
+      to: user.email,
+      subject: 'Reset your Academy password',
+      text: [
+        greeting,
+        '',
+        'Someone asked to reset the password of your Academy account.',
+        `To choose a new password, open this link within ${RESET_LINK_MINUTES} minutes:`,
+        '',
+        link,
+        '',
+        'If it was not you, ignore this message: your password stays as it is.',
+      ].join('\n'),
+    });
+  } catch (err) {
+    log.error({ err }, 'could not send the password reset mail');
+    throw new ApiError(503, MESSAGES.unavailable);
+  }
+  // Without SMTP the link is also logged, so a developer can follow it from the console.
+  if (mailer.kind === 'outbox') log.info({ email: user.email, link }, 'password reset link');
+}
+
+/** Sets the new password once: the token is consumed in the same transaction. */
+export async function resetPassword(db: Db, input: TResetPassword): Promise<void> {
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, tokenHash(input.token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!used) {
+      throw badRequest(MESSAGES.resetLinkInvalid, [{ field: 'token', message: MESSAGES.resetLinkInvalid }]);
+    }
+    await tx
+      .update(users)
+      .set({ passwordHash, activePassword: true, updatedAt: new Date() })
+      .where(eq(users.id, used.userId));
+    // Any other link sent to this user stops working too.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
+  });
+}

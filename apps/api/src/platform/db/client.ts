@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The drizzle database, whichever engine is behind it. Transactions have the same type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** Where the committed migrations are, from the source tree or the built bundle. */
+export function findMigrationsFolder(start = import.meta.dirname): string {
+  let dir = start;
+  for (;;) {
+    const candidate = path.join(dir, 'drizzle');
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('drizzle migrations folder not found');
+    dir = parent;
+  }
+}
+
+/** Serialises migrations when several API processes start at once against one PostgreSQL. */
+const MIGRATION_LOCK = 727_001;
+
+/**
+ * Opens the database: PostgreSQL when a URL is given, otherwise PGlite in `dataDir`
+ * (or in memory when `dataDir` is `memory://`).
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  pgliteDir: string;
+  poolSize?: number;
+  /** Called with every SQL statement drizzle sends (tests count queries with it). */
+  onQuery?: (query: string) => void;
+}): Promise<Database> {
+  const logger = options.onQuery ? { logQuery: (query: string) => options.onQuery?.(query) } : undefined;
+  const migrationsFolder = findMigrationsFolder();
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection that the server ends (restart, failover, a dropped test database) must
+    // not crash the process: the pool discards it and opens another when needed.
+    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    return {
+      db,
+      engine: 'postgres',
+      async migrate() {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+          client.release();
+        }
+      },
+      async ping() {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.pgliteDir !== 'memory://') fs.mkdirSync(options.pgliteDir, { recursive: true });
+  const client = await PGlite.create(options.pgliteDir);
+  const pgliteDb = drizzlePglite(client, { schema, logger });
+  const db = pgliteDb as unknown as Db;
+  return {
+    db,
+    engine: 'pglite',
+    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,112 @@
+import {
+  type CourseActionPermission,
+  type FunctionPermission,
+  forbiddenMessage,
+  type PermissionKey,
+  type RoleCode,
+} from '@academy/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from './errors';
+
+/**
+ * Who may call a route. Every route under the API prefix declares one in `config.access`;
+ * registering a route without it fails at start-up.
+ */
+export type RouteAccess =
+  | { public: true }
+  | { signedIn: true; allowTemporaryPassword?: boolean }
+  | {
+      permission: FunctionPermission;
+      /** Action key that refines the permission, e.g. ADD_COURSE_MANAGEMENT. */
+      action?: CourseActionPermission;
+      /** Completes "You do not have permission to ...", e.g. "add news". */
+      denied: string;
+    };
+
+/** The signed-in user as the guard sees them, loaded fresh from the database per request. */
+export type Principal = {
+  id: number;
+  employeeCode: string;
+  email: string;
+  fullName: string | null;
+  avatarUrl: string | null;
+  role: RoleCode;
+  permissions: PermissionKey[];
+  activePassword: boolean;
+  access: 'ALLOWED' | 'STOPPED';
+};
+
+/** Turns a bearer token into a principal, or null when the token is not valid. */
+export type PrincipalResolver = (token: string, request: FastifyRequest) => Promise<Principal | null>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyInstance {
+    /** Every route with its access rule, for the route-table test and the docs. */
+    routeAccessTable: RouteAccessEntry[];
+  }
+}
+
+export type RouteAccessEntry = { method: string; url: string; access: RouteAccess | undefined };
+
+export const API_PREFIX = '/services/core/api';
+
+export function hasPermission(principal: Principal, key: PermissionKey): boolean {
+  return principal.role === 'ROLE_ADMIN' || principal.permissions.includes(key);
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice('Bearer '.length).trim() || undefined;
+}
+
+/** Enforces each route's declared access before its body is read. */
+export function registerAccessGuard(app: FastifyInstance, resolvePrincipal: PrincipalResolver): void {
+  app.decorateRequest('principal', null);
+  const table: RouteAccessEntry[] = [];
+  app.decorate('routeAccessTable', table);
+
+  app.addHook('onRoute', (route) => {
+    const isApi = route.url.startsWith(`${API_PREFIX}/`) || route.url === API_PREFIX;
+    if (route.url.startsWith(`${API_PREFIX}/docs`)) {
+      route.config = { ...route.config, access: { public: true } };
+    }
+    if (isApi && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) table.push({ method, url: route.url, access: route.config?.access });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return;
+    const token = bearerToken(request);
+    if (token) {
+      request.principal = await resolvePrincipal(token, request);
+      if (!request.principal && !('public' in access)) throw unauthorized();
+    }
+    if ('public' in access) return;
+    const principal = request.principal;
+    if (!principal) throw unauthorized();
+    if (principal.access === 'STOPPED') throw unauthorized('Your access has been stopped');
+    const mustChangePassword = !principal.activePassword && principal.role !== 'ROLE_ADMIN';
+    if ('signedIn' in access) {
+      if (mustChangePassword && !access.allowTemporaryPassword) {
+        throw forbidden('Please change your password before continuing');
+      }
+      return;
+    }
+    if (mustChangePassword) throw forbidden('Please change your password before continuing');
+    const allowed =
+      hasPermission(principal, access.permission) &&
+      (!access.action || hasPermission(principal, access.action));
+    if (!allowed) throw forbidden(forbiddenMessage(access.denied));
+  });
+}

@@ -1,0 +1,74 @@
+import { MESSAGES, type TApiError } from '@academy/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export type FieldError = { field: string; message: string };
+
+/** An error whose message is safe to show the user. Throw it from services and routes. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (message: string, fieldErrors?: FieldError[]) =>
+  new ApiError(400, message, fieldErrors);
+export const unauthorized = (message: string = MESSAGES.unauthenticated) => new ApiError(401, message);
+export const forbidden = (message: string) => new ApiError(403, message);
+export const notFound = (message: string = MESSAGES.notFound) => new ApiError(404, message);
+export const conflict = (message: string, fieldErrors?: FieldError[]) =>
+  new ApiError(409, message, fieldErrors);
+export const unprocessable = (message: string) => new ApiError(422, message);
+
+export function errorBody(status: number, message: string, fieldErrors?: FieldError[]): TApiError {
+  return {
+    status,
+    error: REASONS[status] ?? 'Error',
+    message,
+    ...(fieldErrors?.length ? { fieldErrors } : {}),
+  };
+}
+
+/** One error shape for every failure; never a stack trace. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof ApiError) {
+      return reply.status(err.status).send(errorBody(err.status, err.message, err.fieldErrors));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fieldErrors = err.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? MESSAGES.invalidRequest,
+      }));
+      const first = fieldErrors[0]?.message ?? MESSAGES.invalidRequest;
+      return reply.status(400).send(errorBody(400, first, fieldErrors));
+    }
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err }, 'unhandled error');
+      return reply.status(500).send(errorBody(500, MESSAGES.systemError));
+    }
+    const message =
+      status === 429 ? MESSAGES.tooManyRequests : status === 400 ? MESSAGES.invalidRequest : err.message;
+    return reply.status(status).send(errorBody(status, message));
+  });
+}

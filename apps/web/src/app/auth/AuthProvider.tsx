@@ -1,0 +1,101 @@
+import type { TCurrentUser } from '@academy/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { api, configureApiAuth } from '../../lib/api';
+import { currentAccessToken, getUserManager, hasStoredSession } from './oidc';
+
+export type AuthStatus = 'loading' | 'anonymous' | 'signedIn';
+
+export interface AuthState {
+  status: AuthStatus;
+  user: TCurrentUser | undefined;
+  isAdmin: boolean;
+  /** Starts the provider's sign-in, coming back to `returnTo` (default: the current page). */
+  signIn: (returnTo?: string) => Promise<void>;
+  signOut: () => Promise<void>;
+  /** Called by the sign-in callback once the tokens are stored. */
+  markSignedIn: () => void;
+}
+
+const AuthContext = createContext<AuthState | undefined>(undefined);
+export const CURRENT_USER_KEY = ['users', 'info'] as const;
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [hasToken, setHasToken] = useState<boolean | undefined>(undefined);
+
+  const dropToken = useCallback(() => {
+    if (hasStoredSession()) void getUserManager().then((manager) => manager.removeUser());
+    queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
+    setHasToken(false);
+  }, [queryClient]);
+
+  useEffect(() => {
+    // A 401 or a failed renewal drops the token; pages behind RequireAuth then start sign-in again.
+    configureApiAuth(currentAccessToken, dropToken);
+    void currentAccessToken().then((token) => setHasToken(token !== null));
+  }, [dropToken]);
+
+  useEffect(() => {
+    if (!hasToken) return;
+    let unsubscribe = () => {};
+    void getUserManager().then((manager) => {
+      manager.events.addSilentRenewError(dropToken);
+      unsubscribe = () => manager.events.removeSilentRenewError(dropToken);
+    });
+    return () => unsubscribe();
+  }, [hasToken, dropToken]);
+
+  const me = useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: () => api<TCurrentUser>('users/info'),
+    enabled: hasToken === true,
+    staleTime: 60_000,
+    retry: false,
+  });
+
+  useEffect(() => {
+    if (me.isError) dropToken();
+  }, [me.isError, dropToken]);
+
+  const signIn = useCallback(async (returnTo?: string) => {
+    const manager = await getUserManager();
+    const target = returnTo ?? window.location.pathname + window.location.search;
+    await manager.signinRedirect({ state: { returnTo: target } });
+  }, []);
+
+  const signOut = useCallback(async () => {
+    const manager = await getUserManager();
+    const user = await manager.getUser();
+    await manager.removeUser();
+    queryClient.clear();
+    setHasToken(false);
+    await manager.signoutRedirect({ id_token_hint: user?.id_token });
+  }, [queryClient]);
+
+  const markSignedIn = useCallback(() => {
+    setHasToken(true);
+    void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+  }, [queryClient]);
+
+  const value = useMemo<AuthState>(() => {
+    let status: AuthStatus = 'loading';
+    if (hasToken === false || me.isError) status = 'anonymous';
+    else if (hasToken && me.data) status = 'signedIn';
+    const user = status === 'signedIn' ? me.data : undefined;
+    return { status, user, isAdmin: user?.role.codeName === 'ROLE_ADMIN', signIn, signOut, markSignedIn };
+  }, [hasToken, me.data, me.isError, signIn, signOut, markSignedIn]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext);
+  if (!state) throw new Error('useAuth must be used inside AuthProvider');
+  return state;
+}
+
+/** True when a non-admin must change their temporary password before anything else (SPEC §2). */
+export function mustChangePassword(state: AuthState): boolean {
+  return state.status === 'signedIn' && !state.isAdmin && state.user?.activePassword === false;
+}

@@ -1,0 +1,45 @@
+import { Box, Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { mustChangePassword, useAuth } from '../auth/AuthProvider';
+import { AcademyNav } from './AcademyNav';
+import { SiteFooter } from './SiteFooter';
+import { SiteHeader } from './SiteHeader';
+
+// Only users with a temporary password need it: keep it (and the form library) out of the first load.
+const ChangePasswordScreen = lazy(() =>
+  import('../../features/account/ChangePasswordScreen').then((module) => ({
+    default: module.ChangePasswordScreen,
+  })),
+);
+
+/** Header, page, footer. The footer is left out on academy pages for signed-in learners. */
+export function PublicLayout() {
+  const auth = useAuth();
+  const { pathname } = useLocation();
+  const inAcademy = pathname.startsWith('/training-academy');
+  const showFooter = !(inAcademy && auth.status === 'signedIn');
+
+  return (
+    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <SiteHeader />
+      {inAcademy && auth.status === 'signedIn' && !mustChangePassword(auth) && <AcademyNav />}
+      <Box component="main" id="main" style={{ flex: 1 }}>
+        {mustChangePassword(auth) ? (
+          <Suspense
+            fallback={
+              <Center mih="40vh">
+                <Loader />
+              </Center>
+            }
+          >
+            <ChangePasswordScreen />
+          </Suspense>
+        ) : (
+          <Outlet />
+        )}
+      </Box>
+      {showFooter && <SiteFooter />}
+    </Box>
+  );
+}

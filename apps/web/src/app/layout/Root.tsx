@@ -1,0 +1,25 @@
+import { LoadingOverlay } from '@mantine/core';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { mustChangePassword, useAuth } from '../auth/AuthProvider';
+
+/**
+ * Wraps every page: the loading overlay while a lazy page loads, and the temporary-password
+ * gate (SPEC §2: such a user sees only the change-password screen at / and is sent back to /).
+ */
+export function Root() {
+  const navigation = useNavigation();
+  const auth = useAuth();
+  const { pathname } = useLocation();
+
+  if (mustChangePassword(auth) && pathname !== '/' && !pathname.startsWith('/auth/')) {
+    return <Navigate to="/" replace />;
+  }
+  return (
+    <>
+      <LoadingOverlay visible={navigation.state === 'loading'} zIndex={1000} overlayProps={{ blur: 1 }} />
+      <Outlet />
+      {/* New pages open at the top; back and forward return to where the reader was. */}
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { Burger, Button, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { useAuth } from '../auth/AuthProvider';
+import { Brand } from './Brand';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { MobileDrawer } from './MobileDrawer';
+import { NewsMenu } from './NewsMenu';
+import { NAV_ITEMS } from './nav-items';
+import classes from './SiteHeader.module.css';
+import { UserMenu } from './UserMenu';
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const { status, signIn } = useAuth();
+  const [drawerOpened, drawer] = useDisclosure(false);
+
+  return (
+    <header className={classes.header} data-testid="site-header">
+      <div className={classes.inner}>
+        <Brand />
+        <Group gap={4} component="nav" aria-label={t('nav.main')} visibleFrom="md">
+          {NAV_ITEMS.map((item) =>
+            item.key === 'news' ? (
+              <NewsMenu key={item.key} />
+            ) : item.key === 'academy' && status === 'anonymous' ? (
+              <button
+                key={item.key}
+                type="button"
+                className={classes.link}
+                onClick={() => void signIn(item.to)}
+              >
+                {t(item.label)}
+              </button>
+            ) : (
+              <NavLink
+                key={item.key}
+                to={item.to}
+                className={classes.link}
+                data-active={undefined}
+                style={({ isActive }) => (isActive ? { color: '#FF5000' } : undefined)}
+              >
+                {t(item.label)}
+              </NavLink>
+            ),
+          )}
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" visibleFrom="md">
+            <LanguageSwitcher />
+          </Group>
+          {status === 'signedIn' ? (
+            <UserMenu />
+          ) : (
+            <Button
+              visibleFrom="md"
+              color="accent.6"
+              onClick={() => void signIn()}
+              loading={status === 'loading'}
+            >
+              {t('auth.signIn')}
+            </Button>
+          )}
+          <Burger
+            hiddenFrom="md"
+            opened={drawerOpened}
+            onClick={drawer.toggle}
+            aria-label={t('nav.openMenu')}
+            data-testid="mobile-menu-button"
+          />
+        </Group>
+      </div>
+      <MobileDrawer opened={drawerOpened} onClose={drawer.close} />
+    </header>
+  );
+}

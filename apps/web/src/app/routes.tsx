@@ -1,0 +1,140 @@
+import { Outlet, type RouteObject } from 'react-router';
+import { NotFound } from '../components/NotFound';
+import { RouteError } from '../components/RouteError';
+import { EXAM_PLAYER_ROUTE } from '../features/exams/paths';
+import { AuthCallback } from './auth/AuthCallback';
+import { RequireAuth } from './auth/RequireAuth';
+import { PublicLayout } from './layout/PublicLayout';
+import { Root } from './layout/Root';
+import { lazyPage } from './lazy-page';
+
+/*
+ * Each feature adds its routes to one of these lists (pages are lazy chunks):
+ * - publicRoutes: under the site header and footer, open to visitors;
+ * - signedInRoutes: the same layout, sign-in forced;
+ * - managementRoutes: under /management (side menu; the area's permission is checked by the layout);
+ * - bareRoutes: no header or footer (the exam player).
+ */
+const publicRoutes: RouteObject[] = [
+  { index: true, lazy: lazyPage(() => import('../features/home/HomePage')) },
+  // Visitors see a course page too, with a call to sign in (SPEC §2).
+  { path: 'training-academy/course/:id', lazy: lazyPage(() => import('../features/academy/CoursePage')) },
+  { path: 'recruitment', lazy: lazyPage(() => import('../features/recruitment/RecruitmentListPage')) },
+  { path: 'recruitment/:id', lazy: lazyPage(() => import('../features/recruitment/RecruitmentDetailPage')) },
+  { path: 'recruitment/:id/apply', lazy: lazyPage(() => import('../features/recruitment/ApplyPage')) },
+  { path: 'forgot-password', lazy: lazyPage(() => import('../features/account/ForgotPasswordPage')) },
+  { path: 'introduction', lazy: lazyPage(() => import('../features/introduction/IntroductionPage')) },
+  { path: 'news', lazy: lazyPage(() => import('../features/news/NewsListPage')) },
+  { path: 'news/:id', lazy: lazyPage(() => import('../features/news/NewsDetailPage')) },
+];
+
+const signedInRoutes: RouteObject[] = [
+  { path: 'training-academy', lazy: lazyPage(() => import('../features/academy/MyCoursesPage')) },
+  {
+    path: 'training-academy/course/:id/topic/:idThematic',
+    lazy: lazyPage(() => import('../features/academy/TopicPage')),
+  },
+  {
+    path: 'training-academy/study-progress',
+    lazy: lazyPage(() => import('../features/academy/StudyProgressPage')),
+  },
+  { path: 'training-academy/qa', lazy: lazyPage(() => import('../features/qa/QuestionListPage')) },
+  { path: 'training-academy/qa/new', lazy: lazyPage(() => import('../features/qa/QuestionFormPage')) },
+  { path: 'training-academy/qa/:id', lazy: lazyPage(() => import('../features/qa/QuestionDetailPage')) },
+  { path: 'training-academy/qa/:id/edit', lazy: lazyPage(() => import('../features/qa/QuestionFormPage')) },
+  { path: 'account/*', lazy: lazyPage(() => import('../features/account/AccountPage')) },
+];
+
+const managementRoutes: RouteObject[] = [
+  { path: 'course/topic/lesson/:id', lazy: lazyPage(() => import('../features/exams/ExamAuthoringPage')) },
+  { path: 'home', lazy: lazyPage(() => import('../features/home/HomeSettingsPage')) },
+  {
+    path: 'introduction',
+    lazy: lazyPage(() => import('../features/introduction/IntroductionManagementPage')),
+  },
+  { path: 'news', lazy: lazyPage(() => import('../features/news/NewsManagementPage')) },
+  { path: 'news/add-news', lazy: lazyPage(() => import('../features/news/NewsFormPage')) },
+  { path: 'news/edit-news/:id', lazy: lazyPage(() => import('../features/news/NewsFormPage')) },
+  { path: 'news/:id', lazy: lazyPage(() => import('../features/news/NewsPreviewPage')) },
+  { path: 'course', lazy: lazyPage(() => import('../features/courses/CourseListPage')) },
+  { path: 'course/add-lesson', lazy: lazyPage(() => import('../features/courses/LessonFormPage')) },
+  { path: 'course/edit-lesson', lazy: lazyPage(() => import('../features/courses/LessonFormPage')) },
+  { path: 'course/:id', lazy: lazyPage(() => import('../features/courses/TopicsPage')) },
+  {
+    path: 'course/:courseId/topic/:topicId',
+    lazy: lazyPage(() => import('../features/courses/LessonsPage')),
+  },
+  { path: 'recruitment', lazy: lazyPage(() => import('../features/recruitment/ManagePostsPage')) },
+  { path: 'recruitment/add', lazy: lazyPage(() => import('../features/recruitment/PostFormPage')) },
+  { path: 'recruitment/edit/:id', lazy: lazyPage(() => import('../features/recruitment/PostFormPage')) },
+  {
+    path: 'recruitment/detail/:id',
+    lazy: lazyPage(() => import('../features/recruitment/ManagePostDetailPage')),
+  },
+  {
+    path: 'recruitment/curriculum-vitae/:id',
+    lazy: lazyPage(() => import('../features/recruitment/ApplicationsPage')),
+  },
+  {
+    path: 'recruitment/curriculum-vitae/detail/:id',
+    lazy: lazyPage(() => import('../features/recruitment/ApplicationDetailPage')),
+  },
+  { path: 'service', lazy: lazyPage(() => import('../features/org/ServicesPage')) },
+  { path: 'service/:slug', lazy: lazyPage(() => import('../features/org/ServiceBranchesPage')) },
+  { path: 'department', lazy: lazyPage(() => import('../features/org/DepartmentsPage')) },
+  { path: 'authorization', lazy: lazyPage(() => import('../features/authorizations/AuthorizationsPage')) },
+  {
+    path: 'authorization/add',
+    lazy: lazyPage(() => import('../features/authorizations/AuthorizationEditPage')),
+  },
+  {
+    path: 'authorization/edit/:id',
+    lazy: lazyPage(() => import('../features/authorizations/AuthorizationEditPage')),
+  },
+  { path: 'user', lazy: lazyPage(() => import('../features/users/UsersPage')) },
+  { path: 'user/:id', lazy: lazyPage(() => import('../features/users/UserEditPage')) },
+];
+
+const bareRoutes: RouteObject[] = [
+  {
+    // The exam player: a hidden path under the topic with a long opaque segment (SPEC §2).
+    path: EXAM_PLAYER_ROUTE,
+    element: (
+      <RequireAuth>
+        <Outlet />
+      </RequireAuth>
+    ),
+    children: [{ index: true, lazy: lazyPage(() => import('../features/exams/ExamPlayerPage')) }],
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteError />,
+    children: [
+      { path: 'auth/callback', element: <AuthCallback /> },
+      ...bareRoutes,
+      {
+        path: 'management',
+        lazy: lazyPage(() => import('../features/management/ManagementLayout')),
+        children: [{ index: true, element: null }, ...managementRoutes, { path: '*', element: <NotFound /> }],
+      },
+      {
+        element: <PublicLayout />,
+        children: [
+          ...publicRoutes,
+          {
+            element: (
+              <RequireAuth>
+                <Outlet />
+              </RequireAuth>
+            ),
+            children: signedInRoutes,
+          },
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,92 @@
+import { Alert, Center, Group, Loader, Pagination, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface Column<T> {
+  key: string;
+  header: ReactNode;
+  render: (row: T, index: number) => ReactNode;
+  width?: number | string;
+  align?: 'left' | 'center' | 'right';
+}
+
+interface DataTableProps<T> {
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  rowKey: (row: T) => string | number;
+  loading?: boolean;
+  error?: unknown;
+  /** Paging: omitted for short lists shown whole. `page` is 0-based. */
+  total?: number;
+  page?: number;
+  size?: number;
+  onPageChange?: (page: number) => void;
+  emptyText?: string;
+  /** Row number column counted across pages. */
+  numbered?: boolean;
+  testId?: string;
+}
+
+/** The shared list table: loading, error and empty states, row numbers, paging; scrolls on phones. */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const { columns, rows, rowKey, loading, error, total, page = 0, size = 20, onPageChange, numbered } = props;
+  const pages = total !== undefined ? Math.max(1, Math.ceil(total / size)) : 1;
+
+  if (error)
+    return <Alert color="red">{error instanceof Error ? error.message : t('errors.loadFailed')}</Alert>;
+
+  return (
+    <div data-testid={props.testId ?? 'data-table'}>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover verticalSpacing="sm" bg="white">
+          <Table.Thead>
+            <Table.Tr>
+              {numbered && <Table.Th w={56}>#</Table.Th>}
+              {columns.map((column) => (
+                <Table.Th key={column.key} w={column.width} ta={column.align}>
+                  {column.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows?.map((row, index) => (
+              <Table.Tr key={rowKey(row)}>
+                {numbered && <Table.Td>{page * size + index + 1}</Table.Td>}
+                {columns.map((column) => (
+                  <Table.Td key={column.key} ta={column.align}>
+                    {column.render(row, index)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {loading && (
+        <Center py="lg">
+          <Loader size="sm" />
+        </Center>
+      )}
+      {!loading && rows?.length === 0 && (
+        <Text c="dimmed" ta="center" py="lg">
+          {props.emptyText ?? t('common.empty')}
+        </Text>
+      )}
+      {total !== undefined && onPageChange && pages > 1 && (
+        <Group justify="space-between" mt="md">
+          <Text fz="sm" c="dimmed">
+            {t('common.totalItems', { count: total })}
+          </Text>
+          <Pagination
+            total={pages}
+            value={page + 1}
+            onChange={(value) => onPageChange(value - 1)}
+            size="sm"
+          />
+        </Group>
+      )}
+    </div>
+  );
+}

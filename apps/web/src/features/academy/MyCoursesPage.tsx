@@ -1,0 +1,219 @@
+import type { TCourse, TMyCourse } from '@academy/contract';
+import {
+  Alert,
+  Badge,
+  Center,
+  Chip,
+  Container,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconBook2, IconCertificate, IconCompass } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formatDate } from '../../lib/format';
+import { useServices } from '../org/api';
+import { useAllCourses, useMyCourses, useMyHistory } from './api';
+import { CourseCard } from './CourseCard';
+
+const TABS = ['in-progress', 'finished', 'explore'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * /training-academy: the learner's courses with their percent, in progress and finished, and
+ * the courses they may start (decision 11: every course is open to every employee).
+ */
+export function MyCoursesPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('tab') as Tab | null;
+  const mine = useMyCourses();
+  const history = useMyHistory();
+  const inProgress = (mine.data ?? []).filter((c) => c.status !== 'FINISHED');
+  const finished = history.data ?? [];
+  // A newcomer with nothing started lands on the courses to explore.
+  const fallback: Tab = mine.data && mine.data.length === 0 ? 'explore' : 'in-progress';
+  const tab: Tab = asked && TABS.includes(asked) ? asked : fallback;
+  const all = useAllCourses(tab === 'explore');
+
+  return (
+    <Container size="xl" py="xl">
+      <Title order={1} c="brand.9" mb="lg" fz={{ base: 26, md: 32 }}>
+        {t('academy.myCourses')}
+      </Title>
+      <Tabs
+        value={tab}
+        onChange={(value) => setSearch(value ? { tab: value } : {}, { replace: true })}
+        color="accent.6"
+        keepMounted={false}
+      >
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="in-progress" leftSection={<IconBook2 size={16} />} data-testid="tab-in-progress">
+            {t('academy.inProgress')}
+            {mine.data && <CountBadge count={inProgress.length} />}
+          </Tabs.Tab>
+          <Tabs.Tab value="finished" leftSection={<IconCertificate size={16} />} data-testid="tab-finished">
+            {t('academy.finished')}
+            {history.data && <CountBadge count={finished.length} />}
+          </Tabs.Tab>
+          <Tabs.Tab value="explore" leftSection={<IconCompass size={16} />} data-testid="tab-explore">
+            {t('academy.explore')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="in-progress">
+          <CourseGrid
+            loading={mine.isPending}
+            error={mine.error}
+            empty={t('academy.noCourses')}
+            items={inProgress.map((course) => (
+              <CourseCard
+                key={course.id}
+                course={course}
+                percent={course.percent}
+                footer={<Studied course={course} />}
+              />
+            ))}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="finished">
+          <CourseGrid
+            loading={history.isPending}
+            error={history.error}
+            empty={t('academy.noFinished')}
+            items={finished.map((course) => (
+              <CourseCard
+                key={course.id}
+                course={course}
+                percent={course.percent}
+                footer={
+                  <Text fz="xs" c="dimmed">
+                    {t('academy.finishedOn', { date: formatDate(course.finishedAt) })}
+                  </Text>
+                }
+              />
+            ))}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="explore">
+          <Explore courses={all.data} loading={all.isPending} error={all.error} mine={mine.data ?? []} />
+        </Tabs.Panel>
+      </Tabs>
+    </Container>
+  );
+}
+
+function CountBadge({ count }: { count: number }) {
+  return (
+    <Badge size="xs" variant="light" color="brand.9" ml={6} component="span">
+      {count}
+    </Badge>
+  );
+}
+
+function Studied({ course }: { course: TMyCourse }) {
+  const { t } = useTranslation();
+  if (!course.lastStudiedAt) return null;
+  return (
+    <Text fz="xs" c="dimmed">
+      {t('academy.lastStudied', { date: formatDate(course.lastStudiedAt) })}
+    </Text>
+  );
+}
+
+function CourseGrid({
+  loading,
+  error,
+  empty,
+  items,
+}: {
+  loading: boolean;
+  error: Error | null;
+  empty: string;
+  items: ReactNode[];
+}) {
+  if (loading)
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  if (error) return <Alert color="red">{error.message}</Alert>;
+  if (items.length === 0)
+    return (
+      <Text c="dimmed" py="lg" data-testid="courses-empty">
+        {empty}
+      </Text>
+    );
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg">
+      {items}
+    </SimpleGrid>
+  );
+}
+
+/** Every course, by service; the learner's percent on the ones they started. */
+function Explore({
+  courses,
+  loading,
+  error,
+  mine,
+}: {
+  courses: TCourse[] | undefined;
+  loading: boolean;
+  error: Error | null;
+  mine: TMyCourse[];
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const services = useServices();
+  const service = search.get('service') ?? 'all';
+  const percentOf = new Map(mine.map((c) => [c.id, c.percent]));
+  const shown = (courses ?? []).filter((c) => service === 'all' || String(c.serviceId) === service);
+  return (
+    <Stack gap="md">
+      {(services.data?.length ?? 0) > 1 && (
+        <Group>
+          <Chip.Group
+            multiple={false}
+            value={service}
+            onChange={(value: string) =>
+              setSearch((current) => {
+                const next = new URLSearchParams(current);
+                if (value === 'all') next.delete('service');
+                else next.set('service', value);
+                return next;
+              })
+            }
+          >
+            <Group gap="xs" data-testid="service-chips">
+              {[
+                { value: 'all', label: t('academy.allServices') },
+                ...(services.data ?? []).map((s) => ({ value: String(s.id), label: s.name })),
+              ].map((option) => (
+                <Chip key={option.value} value={option.value} color="brand.9" variant="filled" size="sm">
+                  {option.label}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+        </Group>
+      )}
+      <CourseGrid
+        loading={loading}
+        error={error}
+        empty={t('academy.noCoursesHere')}
+        items={shown.map((course) => (
+          <CourseCard key={course.id} course={course} percent={percentOf.get(course.id)} />
+        ))}
+      />
+    </Stack>
+  );
+}
+
+export default MyCoursesPage;

@@ -1,0 +1,211 @@
+import type { TMyLesson } from '@academy/contract';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Breadcrumbs,
+  Center,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconCheck, IconLock, IconPlayerPlay, IconX } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { clock } from '../study';
+import { useCoursePage, useMyLessons, useMyThematics } from './api';
+import { topicPath } from './CoursePage';
+import { LessonStudy } from './LessonStudy';
+import { StatusBadge } from './StatusBadge';
+import classes from './TopicPage.module.css';
+
+/** The lesson to show first: the first unlocked one not passed yet, else the first. */
+function defaultLesson(lessons: TMyLesson[]): TMyLesson | undefined {
+  return lessons.find((l) => !l.locked && !l.passed) ?? lessons[0];
+}
+
+/**
+ * /training-academy/course/{id}/topic/{idThematic}: the topic's lessons with their lock state and
+ * the chosen lesson (`?lesson=`): its video, study time, documents and exam.
+ */
+export function TopicPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const courseId = Number(params.id);
+  const topicId = Number(params.idThematic);
+  const [search, setSearch] = useSearchParams();
+  const course = useCoursePage(courseId);
+  const thematics = useMyThematics(courseId, true);
+  const lessons = useMyLessons(topicId);
+  const topic = thematics.data?.find((x) => x.id === topicId);
+  const list = lessons.data ?? [];
+  const asked = Number(search.get('lesson'));
+  const selected = list.find((l) => l.id === asked) ?? defaultLesson(list);
+  const index = selected ? list.findIndex((l) => l.id === selected.id) : -1;
+  const nextInTopic = index >= 0 ? list[index + 1] : undefined;
+  const nextTopic =
+    topic && thematics.data ? thematics.data.find((x) => x.position > topic.position) : undefined;
+
+  useEffect(() => {
+    if (selected && selected.id !== asked) setSearch({ lesson: String(selected.id) }, { replace: true });
+  }, [selected, asked, setSearch]);
+
+  if (lessons.error)
+    return (
+      <Container size="md" py="xl">
+        <Alert color="red">{lessons.error.message}</Alert>
+      </Container>
+    );
+
+  return (
+    <Container size="xl" py="lg">
+      <Breadcrumbs separatorMargin={6} mb="sm" styles={{ root: { flexWrap: 'wrap', rowGap: 4 } }}>
+        <Anchor component={Link} to="/training-academy" fz="sm" c="brand.9">
+          {t('academy.myCourses')}
+        </Anchor>
+        <Anchor
+          component={Link}
+          to={`/training-academy/course/${courseId}`}
+          fz="sm"
+          c="brand.9"
+          lineClamp={1}
+        >
+          {course.data?.name ?? '…'}
+        </Anchor>
+        <Text fz="sm" c="dimmed" lineClamp={1}>
+          {topic?.name ?? '…'}
+        </Text>
+      </Breadcrumbs>
+      <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
+        <Title order={1} c="brand.9" fz={{ base: 22, md: 30 }} data-testid="topic-title">
+          {topic?.name ?? ''}
+        </Title>
+        {thematics.data && thematics.data.length > 1 && (
+          <Select
+            aria-label={t('academy.otherTopics')}
+            data={thematics.data.map((x) => ({
+              value: String(x.id),
+              label: x.name,
+              disabled: !x.open,
+            }))}
+            value={String(topicId)}
+            onChange={(value) => value && navigate(topicPath(courseId, Number(value)))}
+            allowDeselect={false}
+            w={{ base: '100%', sm: 300 }}
+          />
+        )}
+      </Group>
+      {topic && !topic.open && (
+        <Alert color="gray" icon={<IconLock size={18} />} mb="md" data-testid="topic-locked">
+          {t('academy.topicLockedLong')}
+        </Alert>
+      )}
+      <Grid gutter="xl">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder radius="md" p={0} className={classes.list}>
+            <Text fw={700} c="brand.9" px="md" py="sm" className={classes.listTitle}>
+              {t('academy.lessons')} · {topic ? `${topic.passedLessons}/${topic.lessonCount}` : ''}
+            </Text>
+            {lessons.isPending && (
+              <Center py="lg">
+                <Loader size="sm" />
+              </Center>
+            )}
+            <nav aria-label={t('academy.lessons')} data-testid="lesson-list">
+              {list.map((lesson, i) => (
+                <UnstyledButton
+                  key={lesson.id}
+                  className={classes.item}
+                  data-active={lesson.id === selected?.id || undefined}
+                  data-locked={lesson.locked ? 'true' : 'false'}
+                  data-testid="lesson-item"
+                  aria-current={lesson.id === selected?.id ? 'true' : undefined}
+                  onClick={() => setSearch({ lesson: String(lesson.id) })}
+                >
+                  <Group gap="sm" wrap="nowrap">
+                    <LessonIcon lesson={lesson} index={i} />
+                    <Box style={{ minWidth: 0, flex: 1 }}>
+                      <Text fz="sm" fw={600} lineClamp={2} c={lesson.locked ? 'dimmed' : undefined}>
+                        {lesson.name}
+                      </Text>
+                      <Group gap={6} mt={2}>
+                        {lesson.locked ? (
+                          <Text fz="xs" c="dimmed">
+                            {t('study.locked')}
+                          </Text>
+                        ) : (
+                          <StatusBadge status={lesson.status} />
+                        )}
+                        {lesson.requiredSeconds > 0 && !lesson.locked && (
+                          <Text fz="xs" c="dimmed">
+                            {clock(Math.min(lesson.requiredSeconds, lesson.creditedSeconds))} /{' '}
+                            {clock(lesson.requiredSeconds)}
+                          </Text>
+                        )}
+                      </Group>
+                    </Box>
+                  </Group>
+                </UnstyledButton>
+              ))}
+            </nav>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          {selected && (
+            <LessonStudy
+              key={selected.id}
+              summary={selected}
+              next={nextInTopic}
+              nextTopicPath={!nextInTopic && nextTopic ? topicPath(courseId, nextTopic.id) : undefined}
+              onOpen={(lessonId) => setSearch({ lesson: String(lessonId) })}
+            />
+          )}
+          {!lessons.isPending && list.length === 0 && <Text c="dimmed">{t('academy.noLessonsYet')}</Text>}
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}
+
+function LessonIcon({ lesson, index }: { lesson: TMyLesson; index: number }) {
+  if (lesson.locked)
+    return (
+      <ThemeIcon size={30} radius="xl" color="#D3D3D3" aria-hidden>
+        <IconLock size={16} color="#555" />
+      </ThemeIcon>
+    );
+  if (lesson.passed)
+    return (
+      <ThemeIcon size={30} radius="xl" color="green.7" aria-hidden>
+        <IconCheck size={16} />
+      </ThemeIcon>
+    );
+  if (lesson.status === 'FAILED')
+    return (
+      <ThemeIcon size={30} radius="xl" color="red" variant="light" aria-hidden>
+        <IconX size={16} />
+      </ThemeIcon>
+    );
+  return (
+    <ThemeIcon size={30} radius="xl" color="brand.9" variant="light" aria-hidden>
+      {lesson.status === 'STUDYING' ? (
+        <IconPlayerPlay size={16} />
+      ) : (
+        <Text fz="sm" fw={700}>
+          {index + 1}
+        </Text>
+      )}
+    </ThemeIcon>
+  );
+}
+
+export default TopicPage;

@@ -1,0 +1,116 @@
+import type {
+  TCourse,
+  TCoursePage,
+  TCoursePercent,
+  TFeaturedCourses,
+  TLessonContent,
+  TLessonProgress,
+  TMyCourse,
+  TMyLesson,
+  TMyThematic,
+} from '@academy/contract';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/** Courses featured on the home page (GET course?required=true, list in data.content). */
+export function useFeaturedCourses() {
+  return useQuery({
+    queryKey: ['course', 'featured'],
+    queryFn: async () =>
+      (await api<TFeaturedCourses>('course', { query: { required: 'true' } })).data.content,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Every course (GET course, list in data.content): what a learner may start. Public. */
+export function useAllCourses(enabled = true) {
+  return useQuery({
+    queryKey: ['course', 'all'],
+    queryFn: async () => (await api<TFeaturedCourses>('course')).data.content as TCourse[],
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** The course page anyone may see: the course and its outline (GET courses/{id}). */
+export function useCoursePage(id: number) {
+  return useQuery({
+    queryKey: ['course', 'page', id],
+    queryFn: () => api<TCoursePage>(`courses/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/*
+ * The learner's own state lives under the ['study'] key: the player refreshes all of it when a
+ * lesson passes, so the next lesson and topic unlock on screen.
+ */
+
+export function useMyCourses(enabled = true) {
+  return useQuery({
+    queryKey: ['study', 'my-courses'],
+    queryFn: () => api<TMyCourse[]>('my-courses'),
+    enabled,
+  });
+}
+
+export function useMyHistory(enabled = true) {
+  return useQuery({
+    queryKey: ['study', 'history'],
+    queryFn: () => api<TMyCourse[]>('my-courses/history'),
+    enabled,
+  });
+}
+
+export function useCoursePercent(courseId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['study', 'percent', courseId],
+    queryFn: () => api<TCoursePercent>(`my-courses/course-percent/${courseId}`),
+    enabled: enabled && courseId > 0,
+  });
+}
+
+/** GET my-thematics?course_id=: the course's topics with open state and progress. */
+export function useMyThematics(courseId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['study', 'thematics', courseId],
+    queryFn: () => api<TMyThematic[]>('my-thematics', { query: { course_id: courseId } }),
+    enabled: enabled && courseId > 0,
+  });
+}
+
+/** GET my-lessons?thematic_id=: a topic's lessons with lock state, status and credited time. */
+export function useMyLessons(topicId: number) {
+  return useQuery({
+    queryKey: ['study', 'lessons', topicId],
+    queryFn: () => api<TMyLesson[]>('my-lessons', { query: { thematic_id: topicId } }),
+    enabled: topicId > 0,
+  });
+}
+
+/**
+ * A lesson to study. Opening it first tells the server (POST user-lesson/update-status/{id}:
+ * not studying → studying, or passed at once for a lesson without minimum time or exam), then
+ * reads its content: video and documents only when it is unlocked.
+ */
+export function useLessonContent(lessonId: number | null, locked: boolean) {
+  return useQuery({
+    queryKey: ['study', 'lesson', lessonId],
+    queryFn: async () => {
+      let opened: TLessonProgress | null = null;
+      if (!locked)
+        opened = await api<TLessonProgress>(`user-lesson/update-status/${lessonId}`, { method: 'POST' });
+      const content = await api<TLessonContent>(`lessons/${lessonId}`);
+      return { content, opened };
+    },
+    enabled: lessonId !== null && lessonId > 0,
+    staleTime: 0,
+  });
+}
+
+/** Refreshes the learner's lists (courses, topics, lessons, percent) but not the open lesson. */
+export function refreshLearnerLists(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] === 'study' && query.queryKey[1] !== 'lesson',
+  });
+}

@@ -1,0 +1,579 @@
+import {
+  COURSE_LIMITS,
+  forbiddenMessage,
+  MESSAGES,
+  type TLesson,
+  type TLessonDocument,
+  youtubeVideoId,
+  ZLessonInput,
+} from '@academy/contract';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Center,
+  FileButton,
+  Grid,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconFileText, IconFileUpload, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { applyServerErrors } from '../../lib/forms';
+import { formatBytes, type PlayerHandle, YouTubeVideo } from '../study';
+import {
+  useCourse,
+  useDeleteDocument,
+  useLesson,
+  useSaveLesson,
+  useTopics,
+  useUploadDocument,
+  validId,
+} from './api';
+import { CourseBreadcrumbs } from './CourseBreadcrumbs';
+import {
+  DOCUMENT_ACCEPT,
+  formatVideoLength,
+  isDocumentName,
+  lessonFormPath,
+  lessonsPath,
+  parseVideoLength,
+} from './paths';
+import { useCourseActions } from './permissions';
+
+/** What the form holds: text as typed; the video length as "m:ss". */
+interface LessonFormValues {
+  name: string;
+  topicId: string;
+  videoUrl: string;
+  videoDurationSeconds: string;
+  minStudyMinutes: number | string;
+  requiredCorrectAnswers: number | string;
+  examTimeLimitMinutes: number | string;
+  maxFailedAttempts: number | string;
+}
+type LessonPayload = z.output<typeof ZLessonInput>;
+const FIELDS = [
+  'name',
+  'topicId',
+  'videoUrl',
+  'videoDurationSeconds',
+  'minStudyMinutes',
+  'requiredCorrectAnswers',
+  'examTimeLimitMinutes',
+  'maxFailedAttempts',
+] as const;
+
+/** The contract's lesson rules, run on the form's values (the same rules run on the server). */
+const resolver: Resolver<LessonFormValues, unknown, LessonPayload> = async (values) => {
+  const parsed = ZLessonInput.safeParse({
+    ...values,
+    topicId: values.topicId || undefined,
+    videoDurationSeconds: parseVideoLength(values.videoDurationSeconds),
+  });
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  const errors: FieldErrors<LessonFormValues> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && field in values && !errors[field as keyof LessonFormValues]) {
+      errors[field as keyof LessonFormValues] = { type: issue.code, message: issue.message };
+    }
+  }
+  return { values: {}, errors };
+};
+
+function formValues(lesson: TLesson | undefined, topicId: number): LessonFormValues {
+  return {
+    name: lesson?.name ?? '',
+    topicId: String(lesson?.topicId ?? topicId),
+    videoUrl: lesson?.video.url ?? '',
+    videoDurationSeconds: formatVideoLength(lesson?.videoDurationSeconds),
+    minStudyMinutes: lesson?.minStudyMinutes ?? '',
+    requiredCorrectAnswers: lesson?.requiredCorrectAnswers ?? '',
+    examTimeLimitMinutes: lesson?.examTimeLimitMinutes ?? '',
+    maxFailedAttempts: lesson?.maxFailedAttempts ?? 3,
+  };
+}
+
+/**
+ * /management/course/add-lesson?courseId=&topicId= and /management/course/edit-lesson?…&id=:
+ * name, YouTube link (checked, previewed, its length filled in when the player knows it),
+ * documents, minimum study time, required correct answers, exam time limit and failed attempts
+ * before the exam locks.
+ */
+export function LessonFormPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const carried = (location.state as { problems?: string[] } | null)?.problems ?? [];
+  const courseId = Number(search.get('courseId'));
+  const topicId = Number(search.get('topicId'));
+  const lessonId = search.get('id') ? Number(search.get('id')) : undefined;
+  const editing = lessonId !== undefined;
+  const actions = useCourseActions();
+  const allowed = editing ? actions.canEdit : actions.canAdd;
+  const course = useCourse(courseId);
+  const topics = useTopics(courseId);
+  const lesson = useLesson(lessonId);
+  const topic = topics.data?.find((x) => x.id === topicId);
+
+  if (!validId(courseId) || !validId(topicId) || (editing && !validId(lessonId))) {
+    return <Alert color="red">{MESSAGES.lessonNotFound}</Alert>;
+  }
+  if (!allowed) {
+    return <Alert color="red">{forbiddenMessage(editing ? 'edit lessons' : 'add lessons')}</Alert>;
+  }
+  if (lesson.error) return <Alert color="red">{lesson.error.message}</Alert>;
+
+  return (
+    <>
+      <CourseBreadcrumbs
+        items={[
+          { label: course.data?.name, to: `/management/course/${courseId}` },
+          { label: topic?.name, to: lessonsPath(courseId, topicId) },
+          { label: editing ? lesson.data?.name : t('courseAdmin.addLesson') },
+        ]}
+      />
+      <Title order={2} c="brand.9" mb="lg">
+        {editing ? t('courseAdmin.editLesson') : t('courseAdmin.addLesson')}
+      </Title>
+      {editing && !lesson.data ? (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      ) : (
+        <LessonForm
+          key={lesson.data?.id ?? 'new'}
+          courseId={courseId}
+          topicId={topicId}
+          lesson={lesson.data}
+          topicOptions={(topics.data ?? []).map((x) => ({ value: String(x.id), label: x.name }))}
+          onDone={(saved) => {
+            notifications.show({
+              color: 'green',
+              message: editing ? t('courseAdmin.lessonSaved') : t('courseAdmin.lessonAdded'),
+            });
+            navigate(lessonsPath(courseId, saved.topicId));
+          }}
+          initialProblems={carried}
+          onCreatedWithProblems={(saved, problems) =>
+            navigate(lessonFormPath({ courseId, topicId: saved.topicId, lessonId: saved.id }), {
+              replace: true,
+              state: { problems },
+            })
+          }
+        />
+      )}
+    </>
+  );
+}
+
+interface LessonFormProps {
+  courseId: number;
+  topicId: number;
+  lesson: TLesson | undefined;
+  topicOptions: { value: string; label: string }[];
+  onDone: (lesson: TLesson) => void;
+  /** Documents that could not be uploaded when the lesson was created. */
+  initialProblems: string[];
+  onCreatedWithProblems: (lesson: TLesson, problems: string[]) => void;
+}
+
+function LessonForm({
+  courseId,
+  topicId,
+  lesson,
+  topicOptions,
+  initialProblems,
+  onDone,
+  onCreatedWithProblems,
+}: LessonFormProps) {
+  const { t } = useTranslation();
+  const save = useSaveLesson();
+  const upload = useUploadDocument();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [uploadProblems, setUploadProblems] = useState<string[]>(initialProblems);
+  const [staged, setStaged] = useState<File[]>([]);
+  const form = useForm<LessonFormValues, unknown, LessonPayload>({
+    resolver,
+    defaultValues: formValues(lesson, topicId),
+  });
+  const { errors } = form.formState;
+  const videoId = youtubeVideoId(form.watch('videoUrl') ?? '');
+  const previewHandle = useRef<PlayerHandle | null>(null);
+
+  /** Uploads documents one by one; returns the problems ("name: message"). */
+  async function uploadAll(target: number, files: File[]): Promise<string[]> {
+    const problems: string[] = [];
+    for (const file of files) {
+      try {
+        await upload.mutateAsync({ lessonId: target, file });
+      } catch (error) {
+        problems.push(`${file.name}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return problems;
+  }
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    setUploadProblems([]);
+    try {
+      const saved = await save.mutateAsync({ id: lesson?.id, topicId, values });
+      if (!lesson && staged.length > 0) {
+        const problems = await uploadAll(saved.id, staged);
+        if (problems.length > 0) {
+          onCreatedWithProblems(saved, problems);
+          return;
+        }
+      }
+      onDone(saved);
+    } catch (error) {
+      setFormError(applyServerErrors(error, form.setError, FIELDS));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="lesson-form">
+      <Grid gutter="xl">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            {formError && <Alert color="red">{formError}</Alert>}
+            <TextInput
+              label={t('courseAdmin.lessonName')}
+              withAsterisk
+              error={errors.name?.message}
+              {...form.register('name')}
+            />
+            {lesson && topicOptions.length > 1 && (
+              <Controller
+                control={form.control}
+                name="topicId"
+                render={({ field }) => (
+                  <Select
+                    label={t('courseAdmin.topic')}
+                    description={t('courseAdmin.moveLessonHint')}
+                    data={topicOptions}
+                    value={field.value}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    allowDeselect={false}
+                    error={errors.topicId?.message}
+                  />
+                )}
+              />
+            )}
+            <TextInput
+              label={t('courseAdmin.videoLink')}
+              description={t('courseAdmin.videoLinkHint')}
+              placeholder="https://www.youtube.com/watch?v=…"
+              withAsterisk
+              error={errors.videoUrl?.message}
+              {...form.register('videoUrl')}
+            />
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+              <TextInput
+                label={t('courseAdmin.videoLength')}
+                description={t('courseAdmin.videoLengthHint')}
+                placeholder="10:34"
+                error={errors.videoDurationSeconds?.message}
+                {...form.register('videoDurationSeconds')}
+              />
+              <NumberField
+                form={form}
+                name="minStudyMinutes"
+                label={t('courseAdmin.minStudyMinutes')}
+                description={t('courseAdmin.minStudyHint')}
+                min={0}
+                max={COURSE_LIMITS.maxMinutes}
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+              <NumberField
+                form={form}
+                name="requiredCorrectAnswers"
+                label={t('courseAdmin.requiredCorrectAnswers')}
+                min={0}
+                max={COURSE_LIMITS.maxCount}
+              />
+              <NumberField
+                form={form}
+                name="examTimeLimitMinutes"
+                label={t('courseAdmin.examTimeLimit')}
+                min={1}
+                max={COURSE_LIMITS.maxMinutes}
+              />
+            </SimpleGrid>
+            <NumberField
+              form={form}
+              name="maxFailedAttempts"
+              label={t('courseAdmin.maxFailedAttempts')}
+              description={t('courseAdmin.maxFailedAttemptsHint')}
+              min={0}
+              max={COURSE_LIMITS.maxCount}
+            />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="lg">
+            {videoId && (
+              <Box>
+                <Text fz="sm" fw={500} mb={4}>
+                  {t('courseAdmin.preview')}
+                </Text>
+                <YouTubeVideo
+                  videoId={videoId}
+                  startAt={0}
+                  handleRef={previewHandle}
+                  onPlayingChange={() => {}}
+                  onDuration={(seconds) => {
+                    if (!form.getValues('videoDurationSeconds')) {
+                      form.setValue('videoDurationSeconds', formatVideoLength(seconds));
+                    }
+                  }}
+                />
+              </Box>
+            )}
+            <DocumentsField
+              lesson={lesson}
+              staged={staged}
+              onStage={setStaged}
+              uploadAll={uploadAll}
+              problems={uploadProblems}
+              onProblems={setUploadProblems}
+            />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <Group justify="flex-end" mt="xl">
+        <Button variant="default" component={Link} to={lessonsPath(courseId, topicId)}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" color="accent.6" loading={form.formState.isSubmitting}>
+          {t('common.save')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+type FormApi = ReturnType<typeof useForm<LessonFormValues, unknown, LessonPayload>>;
+
+function NumberField({
+  form,
+  name,
+  label,
+  description,
+  min,
+  max,
+}: {
+  form: FormApi;
+  name: 'minStudyMinutes' | 'requiredCorrectAnswers' | 'examTimeLimitMinutes' | 'maxFailedAttempts';
+  label: string;
+  description?: string;
+  min: number;
+  max: number;
+}) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          label={label}
+          description={description}
+          withAsterisk
+          min={min}
+          max={max}
+          allowDecimal={false}
+          allowNegative={false}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          name={field.name}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+/**
+ * The lesson's documents. Editing: uploaded (or removed) at once. Adding: kept here and uploaded
+ * right after the lesson is created.
+ */
+function DocumentsField({
+  lesson,
+  staged,
+  onStage,
+  uploadAll,
+  problems,
+  onProblems,
+}: {
+  lesson: TLesson | undefined;
+  staged: File[];
+  onStage: (files: File[]) => void;
+  uploadAll: (lessonId: number, files: File[]) => Promise<string[]>;
+  problems: string[];
+  onProblems: (problems: string[]) => void;
+}) {
+  const { t } = useTranslation();
+  const remove = useDeleteDocument();
+  const [uploading, setUploading] = useState(false);
+  const resetRef = useRef<() => void>(null);
+
+  useEffect(() => () => resetRef.current?.(), []);
+
+  async function pick(files: File[]) {
+    resetRef.current?.();
+    const refused: string[] = [];
+    const accepted = files.filter((file) => {
+      if (!isDocumentName(file.name)) refused.push(`${file.name}: ${MESSAGES.lessonDocumentType}`);
+      else if (file.size > COURSE_LIMITS.documentBytes)
+        refused.push(`${file.name}: ${t('courseAdmin.documentTooLarge')}`);
+      else return true;
+      return false;
+    });
+    onProblems(refused);
+    if (accepted.length === 0) return;
+    if (!lesson) {
+      onStage([...staged, ...accepted]);
+      return;
+    }
+    setUploading(true);
+    const failed = await uploadAll(lesson.id, accepted);
+    setUploading(false);
+    onProblems([...refused, ...failed]);
+  }
+
+  const existing: TLessonDocument[] = lesson?.documents ?? [];
+
+  return (
+    <Box data-testid="lesson-documents-field">
+      <Text fz="sm" fw={500}>
+        {t('courseAdmin.documents')}
+      </Text>
+      <Text fz="xs" c="dimmed" mb="xs">
+        {t('courseAdmin.documentsHint')}
+      </Text>
+      <Stack gap={6}>
+        {existing.map((document) => (
+          <DocumentRow
+            key={document.id}
+            name={document.name}
+            size={document.size}
+            busy={remove.isPending && remove.variables === document.id}
+            onRemove={() =>
+              remove.mutate(document.id, {
+                onError: (error) => onProblems([`${document.name}: ${error.message}`]),
+              })
+            }
+          />
+        ))}
+        {staged.map((file) => (
+          <DocumentRow
+            key={`${file.name}-${file.size}-${file.lastModified}`}
+            name={file.name}
+            size={file.size}
+            pending
+            onRemove={() => onStage(staged.filter((other) => other !== file))}
+          />
+        ))}
+        {existing.length === 0 && staged.length === 0 && (
+          <Text fz="sm" c="dimmed">
+            {t('courseAdmin.noDocuments')}
+          </Text>
+        )}
+      </Stack>
+      {problems.length > 0 && (
+        <Alert color="red" mt="sm" data-testid="document-problems">
+          {problems.map((problem) => (
+            <Text key={problem} fz="sm">
+              {problem}
+            </Text>
+          ))}
+        </Alert>
+      )}
+      <FileButton
+        onChange={(files) => void pick(files)}
+        accept={DOCUMENT_ACCEPT}
+        multiple
+        resetRef={resetRef}
+      >
+        {(props) => (
+          <Button
+            {...props}
+            mt="sm"
+            variant="light"
+            color="brand.9"
+            leftSection={<IconFileUpload size={16} />}
+            loading={uploading}
+            data-testid="add-documents"
+          >
+            {t('courseAdmin.addDocuments')}
+          </Button>
+        )}
+      </FileButton>
+    </Box>
+  );
+}
+
+function DocumentRow({
+  name,
+  size,
+  pending,
+  busy,
+  onRemove,
+}: {
+  name: string;
+  size: number;
+  pending?: boolean;
+  busy?: boolean;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="sm" px="sm" py={6}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <IconFileText size={18} color="#251A5B" aria-hidden style={{ flexShrink: 0 }} />
+          <Text fz="sm" truncate>
+            {name}
+          </Text>
+          <Text fz="xs" c="dimmed" style={{ flexShrink: 0 }}>
+            {formatBytes(size)}
+            {pending ? ` · ${t('courseAdmin.uploadOnSave')}` : ''}
+          </Text>
+        </Group>
+        <Tooltip label={t('common.delete')}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            loading={busy}
+            aria-label={`${t('common.delete')} ${name}`}
+            onClick={onRemove}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Paper>
+  );
+}
+
+export default LessonFormPage;

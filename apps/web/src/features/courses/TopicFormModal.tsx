@@ -1,0 +1,81 @@
+import { type TTopic, ZTopicInput } from '@academy/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { applyServerErrors } from '../../lib/forms';
+import { useAnnounceModal } from '../../lib/use-announce-modal';
+import { useSaveTopic } from './api';
+
+type Input = z.input<typeof ZTopicInput>;
+type Output = z.output<typeof ZTopicInput>;
+
+/** Add a topic at the end of a course, or rename one (name ≤200). */
+export function TopicFormModal({
+  opened,
+  courseId,
+  topic,
+  onClose,
+  onSaved,
+}: {
+  opened: boolean;
+  courseId: number;
+  topic?: TTopic;
+  onClose: () => void;
+  onSaved: (topic: TTopic) => void;
+}) {
+  const { t } = useTranslation();
+  useAnnounceModal(opened);
+  const save = useSaveTopic(courseId);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(ZTopicInput) });
+
+  useEffect(() => {
+    if (!opened) return;
+    setFormError(null);
+    form.reset({ name: topic?.name ?? '' });
+  }, [opened, topic, form]);
+
+  const submit = form.handleSubmit((values) => {
+    setFormError(null);
+    save.mutate(
+      { id: topic?.id, name: values.name },
+      {
+        onSuccess: onSaved,
+        onError: (error) => setFormError(applyServerErrors(error, form.setError, ['name'])),
+      },
+    );
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={topic ? t('courseAdmin.editTopic') : t('courseAdmin.addTopic')}
+      centered
+    >
+      <form onSubmit={submit} noValidate data-testid="topic-form">
+        <Stack gap="md">
+          {formError && <Alert color="red">{formError}</Alert>}
+          <TextInput
+            label={t('courseAdmin.topicName')}
+            withAsterisk
+            data-autofocus
+            error={form.formState.errors.name?.message}
+            {...form.register('name')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" color="accent.6" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

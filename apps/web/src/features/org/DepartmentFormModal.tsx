@@ -1,0 +1,111 @@
+import { type TDepartment, ZDepartmentInput } from '@academy/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { applyServerErrors } from '../../lib/forms';
+import { useAnnounceModal } from '../../lib/use-announce-modal';
+import { branchGroups, useBranches, useSaveDepartment } from './api';
+
+type Input = z.input<typeof ZDepartmentInput>;
+type Output = z.output<typeof ZDepartmentInput>;
+const FIELDS = ['name', 'branchId'] as const;
+
+interface DepartmentFormModalProps {
+  opened: boolean;
+  department?: TDepartment;
+  /** Branch chosen for a new department (e.g. the list's branch filter). */
+  defaultBranchId?: number;
+  onClose: () => void;
+  onSaved: (department: TDepartment) => void;
+}
+
+/** Add or edit a department: name and branch (branches grouped by service). */
+export function DepartmentFormModal({
+  opened,
+  department,
+  defaultBranchId,
+  onClose,
+  onSaved,
+}: DepartmentFormModalProps) {
+  const { t } = useTranslation();
+  useAnnounceModal(opened);
+  const branches = useBranches();
+  const save = useSaveDepartment();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(ZDepartmentInput),
+    defaultValues: { name: '', branchId: '' },
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (!opened) return;
+    setFormError(null);
+    form.reset({
+      name: department?.name ?? '',
+      branchId: department ? String(department.branchId) : defaultBranchId ? String(defaultBranchId) : '',
+    });
+  }, [opened, department, defaultBranchId, form]);
+
+  const submit = form.handleSubmit((values) => {
+    setFormError(null);
+    save.mutate(
+      { id: department?.id, values },
+      {
+        onSuccess: onSaved,
+        onError: (error) => setFormError(applyServerErrors(error, form.setError, FIELDS)),
+      },
+    );
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={department ? t('org.departments.editTitle') : t('org.departments.addTitle')}
+      centered
+    >
+      <form onSubmit={submit} noValidate data-testid="department-form">
+        <Stack gap="md">
+          {formError && <Alert color="red">{formError}</Alert>}
+          <TextInput
+            label={t('org.departments.name')}
+            withAsterisk
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <Controller
+            control={form.control}
+            name="branchId"
+            render={({ field }) => (
+              <Select
+                label={t('org.departments.branch')}
+                withAsterisk
+                searchable
+                data={branchGroups(branches.data)}
+                value={field.value ? String(field.value) : null}
+                onChange={(value) => field.onChange(value ?? '')}
+                onBlur={field.onBlur}
+                error={errors.branchId?.message}
+                nothingFoundMessage={t('org.nothingFound')}
+                comboboxProps={{ withinPortal: true }}
+                data-testid="department-branch"
+              />
+            )}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} color="accent.6">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

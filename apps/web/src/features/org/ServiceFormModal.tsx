@@ -1,0 +1,145 @@
+import { type TService, ZServiceForm } from '@academy/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ImageInput } from '../../components/ImageInput';
+import { ApiError } from '../../lib/api';
+import { applyServerErrors } from '../../lib/forms';
+import { useAnnounceModal } from '../../lib/use-announce-modal';
+import { useSaveService } from './api';
+
+/** The text fields of the service form; the image is picked (and checked) by ImageInput. */
+const schema = ZServiceForm.pick({ name: true, websiteUrl: true, showOnHome: true });
+type Input = z.input<typeof schema>;
+type Output = z.output<typeof schema>;
+const FIELDS = ['name', 'websiteUrl', 'showOnHome'] as const;
+
+interface ServiceFormModalProps {
+  opened: boolean;
+  /** The service being edited; undefined adds a new one. */
+  service?: TService;
+  onClose: () => void;
+  onSaved: (service: TService) => void;
+}
+
+/** Add or edit a service: name, website link, show on home page, image with preview. */
+export function ServiceFormModal({ opened, service, onClose, onSaved }: ServiceFormModalProps) {
+  const { t } = useTranslation();
+  useAnnounceModal(opened);
+  const save = useSaveService();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | undefined>();
+  const [removeImage, setRemoveImage] = useState(false);
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: '', websiteUrl: '', showOnHome: false },
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (!opened) return;
+    setFormError(null);
+    setImage(null);
+    setImageError(undefined);
+    setRemoveImage(false);
+    form.reset({
+      name: service?.name ?? '',
+      websiteUrl: service?.websiteUrl ?? '',
+      showOnHome: service?.showOnHome ?? false,
+    });
+  }, [opened, service, form]);
+
+  const submit = form.handleSubmit((values) => {
+    setFormError(null);
+    setImageError(undefined);
+    save.mutate(
+      {
+        id: service?.id,
+        values: {
+          name: values.name,
+          websiteUrl: values.websiteUrl ?? '',
+          showOnHome: values.showOnHome,
+          image,
+          removeImage,
+        },
+      },
+      {
+        onSuccess: (saved) => onSaved(saved),
+        onError: (error) => {
+          const message = applyServerErrors(error, form.setError, FIELDS);
+          // Upload problems (type, size, damaged image) belong under the image.
+          const imageProblem =
+            error instanceof ApiError && error.fieldErrors.find((e) => e.field === 'image');
+          if (imageProblem) setImageError(imageProblem.message);
+          setFormError(imageProblem ? null : message);
+        },
+      },
+    );
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={service ? t('org.services.editTitle') : t('org.services.addTitle')}
+      centered
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate data-testid="service-form">
+        <Stack gap="md">
+          {formError && <Alert color="red">{formError}</Alert>}
+          <TextInput
+            label={t('org.services.name')}
+            withAsterisk
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <TextInput
+            label={t('org.services.website')}
+            placeholder="https://"
+            error={errors.websiteUrl?.message}
+            {...form.register('websiteUrl')}
+          />
+          <Controller
+            control={form.control}
+            name="showOnHome"
+            render={({ field }) => (
+              <Switch
+                label={t('org.services.showOnHome')}
+                checked={field.value === true}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                color="accent.6"
+              />
+            )}
+          />
+          <ImageInput
+            label={t('org.services.image')}
+            currentUrl={removeImage ? null : service?.image}
+            value={image}
+            onChange={setImage}
+            error={imageError}
+          />
+          {service?.image && !image && (
+            <Checkbox
+              label={t('org.services.removeImage')}
+              checked={removeImage}
+              onChange={(event) => setRemoveImage(event.currentTarget.checked)}
+            />
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} color="accent.6">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

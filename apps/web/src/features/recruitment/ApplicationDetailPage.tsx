@@ -1,0 +1,211 @@
+import { RECRUITMENT_MESSAGES } from '@academy/contract';
+import { Alert, Anchor, Badge, Button, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconDownload, IconFileTypeDoc, IconTrash, IconX } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
+import { MessageDialog } from '../../components/MessageDialog';
+import { formatDateTime } from '../../lib/format';
+import { useApplication, useCvBytes, useDeleteApplication, useDownload, useReviewApplication } from './api';
+import { APPLICATION_COLORS, formatFileSize } from './format';
+import { PdfViewer } from './PdfViewer';
+
+const BASE = '/management/recruitment';
+
+function Line({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** /management/recruitment/curriculum-vitae/detail/{id}: the candidate, their CV inline, and the decision. */
+export function ApplicationDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const application = useApplication(id);
+  const cv = useCvBytes(application.data ? id : undefined);
+  const review = useReviewApplication();
+  const remove = useDeleteApplication();
+  const download = useDownload();
+  const [confirm, setConfirm] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const closeError = useCallback(() => setError(null), []);
+
+  if (application.isPending)
+    return (
+      <Group justify="center" py={60}>
+        <Loader />
+      </Group>
+    );
+  if (!application.data)
+    return (
+      <Alert color="red">{application.error?.message ?? RECRUITMENT_MESSAGES.applicationNotFound}</Alert>
+    );
+  const a = application.data;
+
+  function decide(decision: 'approve' | 'disapprove') {
+    review.mutate(
+      { id: a.id, decision },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: decision === 'approve' ? 'green' : 'orange',
+            message: t(decision === 'approve' ? 'recruitment.approved' : 'recruitment.disapproved', {
+              name: a.fullName,
+            }),
+          }),
+        onError: (e) => setError(e.message),
+      },
+    );
+  }
+
+  return (
+    <>
+      <Anchor component={Link} to={`${BASE}/curriculum-vitae/${a.postId}`} fz="sm">
+        ← {t('recruitment.applicationsOf', { vacancy: a.vacancy })}
+      </Anchor>
+      <Group justify="space-between" align="flex-start" mt="xs" mb="lg" gap="sm">
+        <Stack gap={2}>
+          <Group gap="xs">
+            <Title order={2} c="brand.9" data-testid="candidate-name">
+              {a.fullName}
+            </Title>
+            <Badge color={APPLICATION_COLORS[a.status]} variant="light" data-testid="application-status">
+              {t(`recruitment.applicationStatus.${a.status}`)}
+            </Badge>
+          </Group>
+          <Text fz="sm" c="dimmed">
+            {a.vacancy}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button
+            color="green"
+            leftSection={<IconCheck size={16} />}
+            disabled={a.status === 'APPROVED'}
+            loading={review.isPending && review.variables?.decision === 'approve'}
+            onClick={() => decide('approve')}
+            data-testid="approve"
+          >
+            {t('recruitment.approve')}
+          </Button>
+          <Button
+            color="orange"
+            variant="light"
+            leftSection={<IconX size={16} />}
+            disabled={a.status === 'DISAPPROVED'}
+            loading={review.isPending && review.variables?.decision === 'disapprove'}
+            onClick={() => decide('disapprove')}
+            data-testid="disapprove"
+          >
+            {t('recruitment.disapprove')}
+          </Button>
+          <Button
+            color="red"
+            variant="subtle"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => setConfirm(true)}
+          >
+            {t('common.delete')}
+          </Button>
+        </Group>
+      </Group>
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder radius="md" p="md">
+            <Stack gap="sm">
+              <Line label={t('recruitment.candidate.email')}>
+                <Anchor href={`mailto:${a.email}`} inherit>
+                  {a.email}
+                </Anchor>
+              </Line>
+              <Line label={t('recruitment.candidate.phone')}>
+                <Anchor href={`tel:${a.phone.replace(/[^+0-9]/g, '')}`} inherit>
+                  {a.phone}
+                </Anchor>
+              </Line>
+              <Line label={t('recruitment.appliedAt')}>{formatDateTime(a.createdAt)}</Line>
+              {a.reviewedAt && (
+                <Line label={t('recruitment.reviewed')}>
+                  {formatDateTime(a.reviewedAt)}
+                  {a.reviewedBy ? ` · ${a.reviewedBy}` : ''}
+                </Line>
+              )}
+              <Line label={t('recruitment.candidate.message')}>
+                <Text span fz="sm" style={{ whiteSpace: 'pre-line' }}>
+                  {a.message ?? '—'}
+                </Text>
+              </Line>
+              <Button
+                variant="light"
+                leftSection={<IconDownload size={16} />}
+                loading={download.isPending && download.variables?.endsWith('/cv?download=true')}
+                onClick={() =>
+                  download.mutate(`recruitment-applications/${a.id}/cv?download=true`, {
+                    onError: (e) => setError(e.message),
+                  })
+                }
+                data-testid="download-cv"
+              >
+                {t('recruitment.downloadCv', { size: formatFileSize(a.cv.size) })}
+              </Button>
+              {a.applicationForm && (
+                <Button
+                  variant="default"
+                  leftSection={<IconFileTypeDoc size={16} />}
+                  onClick={() =>
+                    download.mutate(`recruitment-applications/${a.id}/application-form`, {
+                      onError: (e) => setError(e.message),
+                    })
+                  }
+                >
+                  {t('recruitment.downloadFilledForm', { name: a.applicationForm.name })}
+                </Button>
+              )}
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Text fw={600} c="brand.9" mb="xs">
+            {a.cv.name}
+          </Text>
+          {cv.isError ? <Alert color="red">{cv.error.message}</Alert> : <PdfViewer data={cv.data} />}
+        </Grid.Col>
+      </Grid>
+      <ConfirmDeleteDialog
+        opened={confirm}
+        subject={a.fullName}
+        loading={remove.isPending}
+        onCancel={() => setConfirm(false)}
+        onConfirm={() =>
+          remove.mutate(a.id, {
+            onSuccess: () => {
+              notifications.show({
+                color: 'green',
+                message: t('recruitment.applicationDeleted', { name: a.fullName }),
+              });
+              navigate(`${BASE}/curriculum-vitae/${a.postId}`);
+            },
+            onError: (e) => {
+              setConfirm(false);
+              setError(e.message);
+            },
+          })
+        }
+      />
+      <MessageDialog message={error} kind="error" onClose={closeError} />
+    </>
+  );
+}
+
+export default ApplicationDetailPage;

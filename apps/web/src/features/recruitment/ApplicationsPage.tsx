@@ -1,0 +1,263 @@
+import { APPLICATION_STATUSES, type TApplication } from '@academy/contract';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconDownload, IconEye, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
+import { type Column, DataTable } from '../../components/DataTable';
+import { MessageDialog } from '../../components/MessageDialog';
+import { formatDateTime } from '../../lib/format';
+import { useListParams } from '../../lib/use-list-params';
+import {
+  useApplications,
+  useDeleteApplication,
+  useExportApplications,
+  usePost,
+  useReviewApplication,
+} from './api';
+import { APPLICATION_COLORS, formatDeadline } from './format';
+
+const BASE = '/management/recruitment';
+
+/** /management/recruitment/curriculum-vitae/{id}: a post's applications; review, delete, export. */
+export function ApplicationsPage() {
+  const { t } = useTranslation();
+  const postId = Number(useParams().id);
+  const post = usePost(postId);
+  const list = useListParams();
+  const query = { q: list.q, status: list.filters.status };
+  const applications = useApplications(postId, { ...query, page: list.page, size: list.size });
+  const review = useReviewApplication();
+  const remove = useDeleteApplication();
+  const exportApplications = useExportApplications();
+  const [toDelete, setToDelete] = useState<TApplication | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const closeError = useCallback(() => setError(null), []);
+  const search = useDebouncedCallback((q: string) => list.update({ q }), 300);
+
+  function decide(application: TApplication, decision: 'approve' | 'disapprove') {
+    review.mutate(
+      { id: application.id, decision },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: decision === 'approve' ? 'green' : 'orange',
+            message: t(decision === 'approve' ? 'recruitment.approved' : 'recruitment.disapproved', {
+              name: application.fullName,
+            }),
+          }),
+        onError: (e) => setError(e.message),
+      },
+    );
+  }
+
+  const columns: Column<TApplication>[] = [
+    {
+      key: 'candidate',
+      header: t('recruitment.candidate.title'),
+      render: (a) => (
+        <Stack gap={0}>
+          <Text component={Link} to={`${BASE}/curriculum-vitae/detail/${a.id}`} fw={600} c="brand.9" fz="sm">
+            {a.fullName}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {a.email}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'phone',
+      header: t('recruitment.candidate.phone'),
+      width: 150,
+      render: (a) => <Text fz="sm">{a.phone}</Text>,
+    },
+    {
+      key: 'createdAt',
+      header: t('recruitment.appliedAt'),
+      width: 170,
+      render: (a) => <Text fz="sm">{formatDateTime(a.createdAt)}</Text>,
+    },
+    {
+      key: 'status',
+      header: t('recruitment.fields.status'),
+      width: 120,
+      render: (a) => (
+        <Badge
+          color={APPLICATION_COLORS[a.status]}
+          variant="light"
+          size="sm"
+          data-testid="application-status"
+        >
+          {t(`recruitment.applicationStatus.${a.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      width: 150,
+      align: 'right',
+      render: (a) => {
+        const busy = review.isPending && review.variables?.id === a.id;
+        return (
+          <Group gap={2} justify="flex-end" wrap="nowrap">
+            <Tooltip label={t('recruitment.viewCv')}>
+              <ActionIcon
+                component={Link}
+                to={`${BASE}/curriculum-vitae/detail/${a.id}`}
+                variant="subtle"
+                aria-label={`${t('recruitment.viewCv')} ${a.fullName}`}
+              >
+                <IconEye size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('recruitment.approve')}>
+              <ActionIcon
+                variant="subtle"
+                color="green"
+                disabled={a.status === 'APPROVED'}
+                loading={busy && review.variables?.decision === 'approve'}
+                onClick={() => decide(a, 'approve')}
+                aria-label={`${t('recruitment.approve')} ${a.fullName}`}
+              >
+                <IconCheck size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('recruitment.disapprove')}>
+              <ActionIcon
+                variant="subtle"
+                color="orange"
+                disabled={a.status === 'DISAPPROVED'}
+                loading={busy && review.variables?.decision === 'disapprove'}
+                onClick={() => decide(a, 'disapprove')}
+                aria-label={`${t('recruitment.disapprove')} ${a.fullName}`}
+              >
+                <IconX size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('common.delete')}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                onClick={() => setToDelete(a)}
+                aria-label={`${t('common.delete')} ${a.fullName}`}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      <Anchor component={Link} to={post.data ? `${BASE}/detail/${postId}` : BASE} fz="sm">
+        ← {post.data?.vacancy ?? t('management.areas.recruitment')}
+      </Anchor>
+      <Group justify="space-between" align="flex-end" mt="xs" mb="lg" gap="sm">
+        <Stack gap={2}>
+          <Title order={2} c="brand.9">
+            {t('recruitment.applicationsOf', { vacancy: post.data?.vacancy ?? '…' })}
+          </Title>
+          {post.data && (
+            <Text fz="sm" c="dimmed">
+              {post.data.branchName} · {t('recruitment.fields.deadline')}:{' '}
+              {formatDeadline(t, post.data.endDate)}
+            </Text>
+          )}
+        </Stack>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          loading={exportApplications.isPending}
+          onClick={() =>
+            exportApplications.mutate({ postId, query }, { onError: (e) => setError(e.message) })
+          }
+          data-testid="export-applications"
+        >
+          {t('common.export')}
+        </Button>
+      </Group>
+      {post.isError && <Text c="red">{post.error.message}</Text>}
+      <Group gap="sm" mb="md" wrap="wrap">
+        <TextInput
+          style={{ flex: '1 1 260px' }}
+          aria-label={t('common.search')}
+          placeholder={t('recruitment.searchCandidates')}
+          leftSection={<IconSearch size={16} />}
+          defaultValue={list.q}
+          onChange={(event) => search(event.currentTarget.value)}
+        />
+        <Select
+          style={{ flex: '0 1 220px' }}
+          aria-label={t('recruitment.fields.status')}
+          placeholder={t('recruitment.anyStatus')}
+          data={APPLICATION_STATUSES.map((value) => ({
+            value,
+            label: t(`recruitment.applicationStatus.${value}`),
+          }))}
+          value={list.filters.status ?? null}
+          onChange={(value) => list.update({ status: value })}
+          clearable
+        />
+      </Group>
+      <DataTable
+        columns={columns}
+        rows={applications.data?.items}
+        rowKey={(a) => a.id}
+        loading={applications.isFetching && !applications.data}
+        error={applications.error}
+        total={applications.data?.total}
+        page={list.page}
+        size={list.size}
+        onPageChange={(page) => list.update({ page })}
+        numbered
+        emptyText={t('recruitment.noApplications')}
+        testId="applications-table"
+      />
+      <ConfirmDeleteDialog
+        opened={toDelete !== null}
+        subject={toDelete?.fullName}
+        loading={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (!toDelete) return;
+          remove.mutate(toDelete.id, {
+            onSuccess: () => {
+              notifications.show({
+                color: 'green',
+                message: t('recruitment.applicationDeleted', { name: toDelete.fullName }),
+              });
+              setToDelete(null);
+            },
+            onError: (e) => {
+              setToDelete(null);
+              setError(e.message);
+            },
+          });
+        }}
+      />
+      <MessageDialog message={error} kind="error" onClose={closeError} />
+    </>
+  );
+}
+
+export default ApplicationsPage;

@@ -1,0 +1,184 @@
+import { RECRUITMENT_MESSAGES } from '@academy/contract';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconExternalLink, IconFileCv, IconFileTypeDoc, IconTrash } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
+import { MessageDialog } from '../../components/MessageDialog';
+import { formatDateTime } from '../../lib/format';
+import { useDeletePost, usePost } from './api';
+import { formatFileSize, STATUS_COLORS } from './format';
+import { PostFacts, PostSections } from './PostDetails';
+
+const BASE = '/management/recruitment';
+
+function Count({ label, value, color }: { label: string; value: number; color: string }) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600} truncate="end">
+        {label}
+      </Text>
+      <Text fz={26} fw={700} c={color}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+/** /management/recruitment/detail/{id}: the post as HR sees it, with counts and actions. */
+export function ManagePostDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const post = usePost(id);
+  const remove = useDeletePost();
+  const [confirm, setConfirm] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const closeError = useCallback(() => setError(null), []);
+
+  if (post.isPending)
+    return (
+      <Group justify="center" py={60}>
+        <Loader />
+      </Group>
+    );
+  if (!post.data)
+    return <Alert color="red">{post.error?.message ?? RECRUITMENT_MESSAGES.postNotFound}</Alert>;
+  const data = post.data;
+
+  return (
+    <>
+      <Anchor component={Link} to={BASE} fz="sm">
+        ← {t('management.areas.recruitment')}
+      </Anchor>
+      <Group justify="space-between" align="flex-start" mt="xs" mb="lg" gap="sm">
+        <Stack gap={4}>
+          <Group gap="xs">
+            <Title order={2} c="brand.9" data-testid="post-title">
+              {data.vacancy}
+            </Title>
+            <Badge color={STATUS_COLORS[data.status]} variant="light">
+              {t(`recruitment.status.${data.status}`)}
+            </Badge>
+          </Group>
+          <Text c="dimmed" fz="sm">
+            {data.serviceName} · {data.branchName} ·{' '}
+            {t('recruitment.updated', { date: formatDateTime(data.updatedAt) })}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to={`${BASE}/curriculum-vitae/${data.id}`}
+            color="accent.6"
+            leftSection={<IconFileCv size={16} />}
+            data-testid="open-applications"
+          >
+            {t('recruitment.seeApplications')}
+          </Button>
+          <Button
+            component={Link}
+            to={`/recruitment/${data.id}`}
+            target="_blank"
+            variant="default"
+            leftSection={<IconExternalLink size={16} />}
+          >
+            {t('recruitment.publicPage')}
+          </Button>
+          <Button
+            component={Link}
+            to={`${BASE}/edit/${data.id}`}
+            variant="light"
+            leftSection={<IconEdit size={16} />}
+            data-testid="edit-post"
+          >
+            {t('common.edit')}
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => setConfirm(true)}
+          >
+            {t('common.delete')}
+          </Button>
+        </Group>
+      </Group>
+      <Stack gap="lg">
+        <SimpleGrid cols={3} spacing="sm">
+          <Count label={t('recruitment.applications')} value={data.applicationCount} color="brand.9" />
+          <Count
+            label={t('recruitment.applicationStatus.PENDING')}
+            value={data.pendingCount}
+            color="yellow.8"
+          />
+          <Count
+            label={t('recruitment.applicationStatus.APPROVED')}
+            value={data.approvedCount}
+            color="green.8"
+          />
+        </SimpleGrid>
+        {data.banner && <Image src={data.banner} alt="" radius="md" mah={220} fit="cover" />}
+        <PostFacts post={data} />
+        {data.applicationForm && (
+          <Group gap="xs">
+            <IconFileTypeDoc size={18} />
+            <Anchor href={data.applicationForm.url} download={data.applicationForm.name} fz="sm">
+              {data.applicationForm.name}
+            </Anchor>
+            <Text fz="xs" c="dimmed">
+              {formatFileSize(data.applicationForm.size)}
+            </Text>
+          </Group>
+        )}
+        <Paper withBorder radius="md" p="md">
+          <PostSections post={data} />
+        </Paper>
+      </Stack>
+      <ConfirmDeleteDialog
+        opened={confirm}
+        subject={data.vacancy}
+        message={
+          data.applicationCount > 0
+            ? t('recruitment.deleteWithApplications', { count: data.applicationCount })
+            : undefined
+        }
+        loading={remove.isPending}
+        onCancel={() => setConfirm(false)}
+        onConfirm={() =>
+          remove.mutate(data.id, {
+            onSuccess: () => {
+              notifications.show({
+                color: 'green',
+                message: t('recruitment.postDeleted', { name: data.vacancy }),
+              });
+              navigate(BASE);
+            },
+            onError: (e) => {
+              setConfirm(false);
+              setError(e.message);
+            },
+          })
+        }
+      />
+      <MessageDialog message={error} kind="error" onClose={closeError} />
+    </>
+  );
+}
+
+export default ManagePostDetailPage;

@@ -1,0 +1,235 @@
+import type { TRecruitmentPostRow } from '@academy/contract';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconEye, IconFileCv, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
+import { type Column, DataTable } from '../../components/DataTable';
+import { MessageDialog } from '../../components/MessageDialog';
+import { PageHeader } from '../../components/PageHeader';
+import { useListParams } from '../../lib/use-list-params';
+import { useDeletePost, usePostList } from './api';
+import { formatDeadline, formatSalary, STATUS_COLORS } from './format';
+
+const BASE = '/management/recruitment';
+
+/** /management/recruitment: posts with search and an open/closed/all filter; add, view, edit, CVs, delete. */
+export function ManagePostsPage() {
+  const { t } = useTranslation();
+  const list = useListParams();
+  const status = list.filters.status ?? 'all';
+  const posts = usePostList({ q: list.q, status, page: list.page, size: list.size });
+  const remove = useDeletePost();
+  const [toDelete, setToDelete] = useState<TRecruitmentPostRow | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const closeError = useCallback(() => setError(null), []);
+  const search = useDebouncedCallback((q: string) => list.update({ q }), 300);
+
+  const columns: Column<TRecruitmentPostRow>[] = [
+    {
+      key: 'vacancy',
+      header: t('recruitment.fields.vacancy'),
+      render: (p) => (
+        <Stack gap={0}>
+          <Text component={Link} to={`${BASE}/detail/${p.id}`} fw={600} c="brand.9" fz="sm">
+            {p.vacancy}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {p.branchName}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'salary',
+      header: t('recruitment.fields.wage'),
+      render: (p) => (
+        <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatSalary(t, p.salaryMin, p.salaryMax)}
+        </Text>
+      ),
+    },
+    {
+      key: 'deadline',
+      header: t('recruitment.fields.deadline'),
+      width: 130,
+      render: (p) => (
+        <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDeadline(t, p.endDate)}
+        </Text>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('recruitment.fields.status'),
+      width: 100,
+      render: (p) => (
+        <Badge color={STATUS_COLORS[p.status]} variant="light" size="sm">
+          {t(`recruitment.status.${p.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'applications',
+      header: t('recruitment.applications'),
+      width: 130,
+      render: (p) => (
+        <Text component={Link} to={`${BASE}/curriculum-vitae/${p.id}`} fz="sm" c="brand.9" fw={600}>
+          {p.applicationCount}
+          {p.pendingCount > 0 && (
+            <Text span fz="xs" c="accent.7" fw={600}>
+              {' '}
+              ({t('recruitment.newCount', { count: p.pendingCount })})
+            </Text>
+          )}
+        </Text>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      width: 150,
+      align: 'right',
+      render: (p) => (
+        <Group gap={2} justify="flex-end" wrap="nowrap">
+          <Tooltip label={t('recruitment.viewPost')}>
+            <ActionIcon
+              component={Link}
+              to={`${BASE}/detail/${p.id}`}
+              variant="subtle"
+              aria-label={`${t('recruitment.viewPost')} ${p.vacancy}`}
+            >
+              <IconEye size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('recruitment.applications')}>
+            <ActionIcon
+              component={Link}
+              to={`${BASE}/curriculum-vitae/${p.id}`}
+              variant="subtle"
+              aria-label={`${t('recruitment.applications')} ${p.vacancy}`}
+            >
+              <IconFileCv size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('common.edit')}>
+            <ActionIcon
+              component={Link}
+              to={`${BASE}/edit/${p.id}`}
+              variant="subtle"
+              aria-label={`${t('common.edit')} ${p.vacancy}`}
+            >
+              <IconEdit size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('common.delete')}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              onClick={() => setToDelete(p)}
+              aria-label={`${t('common.delete')} ${p.vacancy}`}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('management.areas.recruitment')}
+        actions={
+          <Button
+            component={Link}
+            to={`${BASE}/add`}
+            leftSection={<IconPlus size={16} />}
+            color="accent.6"
+            data-testid="add-post"
+          >
+            {t('recruitment.addPost')}
+          </Button>
+        }
+      />
+      <Group gap="sm" mb="md" wrap="wrap">
+        <TextInput
+          style={{ flex: '1 1 260px' }}
+          aria-label={t('common.search')}
+          placeholder={t('recruitment.searchPlaceholder')}
+          leftSection={<IconSearch size={16} />}
+          defaultValue={list.q}
+          onChange={(event) => search(event.currentTarget.value)}
+          data-testid="posts-search"
+        />
+        <SegmentedControl
+          value={status}
+          onChange={(value) => list.update({ status: value === 'all' ? null : value })}
+          data={[
+            { value: 'all', label: t('recruitment.filter.all') },
+            { value: 'open', label: t('recruitment.filter.open') },
+            { value: 'closed', label: t('recruitment.filter.closed') },
+          ]}
+          data-testid="posts-status"
+        />
+      </Group>
+      <DataTable
+        columns={columns}
+        rows={posts.data?.items}
+        rowKey={(p) => p.id}
+        loading={posts.isFetching && !posts.data}
+        error={posts.error}
+        total={posts.data?.total}
+        page={list.page}
+        size={list.size}
+        onPageChange={(page) => list.update({ page })}
+        numbered
+        testId="posts-table"
+      />
+      <ConfirmDeleteDialog
+        opened={toDelete !== null}
+        subject={toDelete?.vacancy}
+        message={
+          toDelete && toDelete.applicationCount > 0
+            ? t('recruitment.deleteWithApplications', { count: toDelete.applicationCount })
+            : undefined
+        }
+        loading={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (!toDelete) return;
+          remove.mutate(toDelete.id, {
+            onSuccess: () => {
+              notifications.show({
+                color: 'green',
+                message: t('recruitment.postDeleted', { name: toDelete.vacancy }),
+              });
+              setToDelete(null);
+            },
+            onError: (e) => {
+              setToDelete(null);
+              setError(e.message);
+            },
+          });
+        }}
+      />
+      <MessageDialog message={error} kind="error" onClose={closeError} />
+    </>
+  );
+}
+
+export default ManagePostsPage;

@@ -1,0 +1,11 @@
+/**
+ * The study player, shared by the learner's lesson page (features/academy) and the lesson form's
+ * preview (features/courses). Other features import it from here only.
+ */
+export { clock } from './clock';
+export { ExamEntrySlot, hasExamEntry } from './ExamEntrySlot';
+export { formatBytes, LessonDocuments } from './LessonDocuments';
+export { LessonVideo } from './LessonVideo';
+export type { PlayerHandle, StudyVideoProps } from './player';
+export { type StudySessionState, useStudySession } from './useStudySession';
+export { YouTubeVideo } from './YouTubeVideo';

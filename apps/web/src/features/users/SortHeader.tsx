@@ -1,0 +1,32 @@
+import { UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+interface SortHeaderProps {
+  label: string;
+  field: string;
+  /** The list's `sort` parameter, e.g. `fullName,desc`. */
+  sort: string | undefined;
+  onSort: (sort: string | null) => void;
+}
+
+/** A column header that sorts the list on the server: ascending, then descending, then off. */
+export function SortHeader({ label, field, sort, onSort }: SortHeaderProps) {
+  const { t } = useTranslation();
+  const [current, direction] = (sort ?? '').split(',');
+  const active = current === field;
+  const Icon = !active ? IconArrowsSort : direction === 'desc' ? IconArrowDown : IconArrowUp;
+  const next = !active ? `${field},asc` : direction === 'desc' ? null : `${field},desc`;
+  return (
+    <UnstyledButton
+      onClick={() => onSort(next)}
+      fw={700}
+      fz="sm"
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, whiteSpace: 'nowrap' }}
+      aria-label={t('users.sortBy', { column: label })}
+    >
+      {label}
+      <Icon size={14} color={active ? '#FF5000' : '#868e96'} aria-hidden />
+    </UnstyledButton>
+  );
+}

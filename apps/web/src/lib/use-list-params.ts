@@ -1,0 +1,49 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+export interface ListParams {
+  page: number;
+  size: number;
+  q: string;
+  /** Every other search parameter (filters), as strings. */
+  filters: Record<string, string>;
+}
+
+/**
+ * A list page's paging, search and filters, kept in the URL so that reloads, the back button
+ * and links keep them. Changing a filter or the search goes back to the first page.
+ */
+export function useListParams(defaultSize = 20) {
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const params = useMemo<ListParams>(() => {
+    const filters: Record<string, string> = {};
+    for (const [key, value] of searchParams) if (!['page', 'size', 'q'].includes(key)) filters[key] = value;
+    return {
+      page: Math.max(0, Number(searchParams.get('page') ?? 0) || 0),
+      size: Number(searchParams.get('size') ?? defaultSize) || defaultSize,
+      q: searchParams.get('q') ?? '',
+      filters,
+    };
+  }, [searchParams, defaultSize]);
+
+  const update = useCallback(
+    (changes: Record<string, string | number | null | undefined>) => {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null || value === undefined || value === '') next.delete(key);
+            else next.set(key, String(value));
+          }
+          if (!('page' in changes)) next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setSearchParams],
+  );
+
+  return { ...params, update };
+}

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { ZPageQuery } from './common';
+import { ZExamStanding, ZStaffAttempt } from './exams';
+import { MESSAGES } from './messages';
+import { ROLE_CODES } from './permissions';
+import { LESSON_STATUSES } from './study';
+import { USER_ACCESS } from './users';
+
+/**
+ * Progress reports (SPEC §2 /management/progress, progress/detail/{id}, …/login-history and
+ * /training-academy/study-progress; §4 learning progress states). A report row is one learner in
+ * one course: a course they have started, or one their roadmap assigns them.
+ */
+
+export const PROGRESS_MESSAGES = {
+  dateInvalid: MESSAGES.dateInvalid,
+  endBeforeStart: 'The end time must be equal or greater than the start time',
+} as const;
+
+/**
+ * SPEC §4 learning progress, per learner and course: studying, passed (every lesson passed),
+ * failed (an exam failed and not passed since), not studying (IDLE: on their roadmap, not started).
+ */
+export const PROGRESS_STATUSES = ['STUDYING', 'PASSED', 'FAILED', 'IDLE'] as const;
+export type ProgressStatus = (typeof PROGRESS_STATUSES)[number];
+
+export const PROGRESS_STATUS_LABELS: Record<ProgressStatus, string> = {
+  STUDYING: 'Studying',
+  PASSED: 'Passed',
+  FAILED: 'Failed',
+  IDLE: 'Not studying',
+};
+
+const zId = z.coerce.number().int().positive().optional();
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** True for a real calendar day written 'YYYY-MM-DD'. */
+function isDay(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const date = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v;
+}
+
+/** A calendar day 'YYYY-MM-DD'; anything else is "Time is not valid". */
+const zDay = z.preprocess(
+  blankToUndefined,
+  z.string().trim().refine(isDay, PROGRESS_MESSAGES.dateInvalid).optional(),
+);
+
+const filterShape = {
+  q: z.string().trim().max(255).optional(),
+  serviceId: zId,
+  branchId: zId,
+  departmentId: zId,
+  courseId: zId,
+  status: z.preprocess(blankToUndefined, z.enum(PROGRESS_STATUSES).optional()),
+  /** Studied on or after this day (UTC). */
+  from: zDay,
+  /** Studied on or before this day (UTC). */
+  to: zDay,
+};
+
+function checkRange(f: { from?: string; to?: string }, ctx: z.RefinementCtx): void {
+  if (f.from && f.to && f.to < f.from) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: PROGRESS_MESSAGES.endBeforeStart });
+  }
+}
+
+/** The report's filters, shared by the list, the dashboard and the export. */
+export const ZProgressFilters = z.object(filterShape).superRefine(checkRange);
+export type TProgressFilters = z.input<typeof ZProgressFilters>;
+export type ProgressFilter = z.output<typeof ZProgressFilters>;
+
+export const ZProgressListQuery = ZPageQuery.extend(filterShape).superRefine(checkRange);
+export type TProgressListQuery = z.infer<typeof ZProgressListQuery>;
+
+/** One learner in one course. */
+export const ZProgressRow = z.object({
+  userId: z.number().int(),
+  employeeCode: z.string(),
+  fullName: z.string().nullable(),
+  serviceName: z.string().nullable(),
+  branchName: z.string().nullable(),
+  departmentName: z.string().nullable(),
+  courseId: z.number().int(),
+  courseName: z.string(),
+  lessonCount: z.number().int(),
+  passedLessons: z.number().int(),
+  percent: z.number().int(),
+  status: z.enum(PROGRESS_STATUSES),
+  /** The course is on the learner's roadmap. */
+  assigned: z.boolean(),
+  startedAt: z.string().nullable(),
+  lastStudiedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type TProgressRow = z.infer<typeof ZProgressRow>;
+
+/** The dashboard above the list, for the same filters. */
+export const ZProgressSummary = z.object({
+  /** Learner-course rows and distinct learners matching the filters. */
+  rows: z.number().int(),
+  learners: z.number().int(),
+  byStatus: z.object({
+    STUDYING: z.number().int(),
+    PASSED: z.number().int(),
+    FAILED: z.number().int(),
+    IDLE: z.number().int(),
+  }),
+  /** Passed rows / rows, 0–100 (one decimal). */
+  completionRate: z.number(),
+  /** Per course: finished exam attempts of these learners and how many passed. */
+  examPassRates: z.array(
+    z.object({
+      courseId: z.number().int(),
+      courseName: z.string(),
+      attempts: z.number().int(),
+      passed: z.number().int(),
+      rate: z.number(),
+    }),
+  ),
+});
+export type TProgressSummary = z.infer<typeof ZProgressSummary>;
+
+export const ZLearnerLesson = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  topicName: z.string(),
+  status: z.enum(LESSON_STATUSES),
+  /** Time viewed: study time credited, in seconds. */
+  creditedSeconds: z.number().int(),
+  requiredSeconds: z.number().int(),
+  hasExam: z.boolean(),
+  examPassed: z.boolean(),
+  passed: z.boolean(),
+  lastStudiedAt: z.string().nullable(),
+});
+export type TLearnerLesson = z.infer<typeof ZLearnerLesson>;
+
+export const ZLearnerCourse = ZProgressRow.pick({
+  courseId: true,
+  courseName: true,
+  lessonCount: true,
+  passedLessons: true,
+  percent: true,
+  status: true,
+  assigned: true,
+  startedAt: true,
+  lastStudiedAt: true,
+  finishedAt: true,
+}).extend({ lessons: z.array(ZLearnerLesson) });
+export type TLearnerCourse = z.infer<typeof ZLearnerCourse>;
+
+/** GET progress/users/{id}: the learner, their courses with lessons, exam attempts and standings. */
+export const ZLearnerProgress = z.object({
+  user: z.object({
+    id: z.number().int(),
+    employeeCode: z.string(),
+    fullName: z.string().nullable(),
+    email: z.string(),
+    role: z.enum(ROLE_CODES),
+    access: z.enum(USER_ACCESS),
+    serviceName: z.string().nullable(),
+    branchName: z.string().nullable(),
+    departmentName: z.string().nullable(),
+    authorizationName: z.string().nullable(),
+    position: z.string().nullable(),
+  }),
+  courses: z.array(ZLearnerCourse),
+  /** Newest first; each with its lesson and course (the exam's id is its lesson's id). */
+  attempts: z.array(ZStaffAttempt.extend({ lessonName: z.string(), courseName: z.string() })),
+  standings: z.array(ZExamStanding),
+});
+export type TLearnerProgress = z.infer<typeof ZLearnerProgress>;
+
+export const ZLoginEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type TLoginEntry = z.infer<typeof ZLoginEntry>;
+
+export const ZLoginHistoryQuery = ZPageQuery.pick({ page: true, size: true });
+
+/** GET my-progress: the learner's own courses with lessons and exam results. */
+export const ZMyProgress = z.object({
+  courses: z.array(ZLearnerCourse),
+  exams: z.array(
+    z.object({
+      examId: z.number().int(),
+      lessonName: z.string(),
+      courseId: z.number().int(),
+      courseName: z.string(),
+      attempts: z.number().int(),
+      bestMark: z.number().int().nullable(),
+      lastMark: z.number().int().nullable(),
+      lastResult: z.enum(['PASSED', 'FAILED']).nullable(),
+      passed: z.boolean(),
+      locked: z.boolean(),
+      lastAttemptAt: z.string().nullable(),
+    }),
+  ),
+});
+export type TMyProgress = z.infer<typeof ZMyProgress>;
+
+/** Export columns (one row per learner and course). */
+export const PROGRESS_EXPORT_COLUMNS = [
+  { key: 'employeeCode', header: 'Employee code', width: 16 },
+  { key: 'fullName', header: 'Full name', width: 26 },
+  { key: 'serviceName', header: 'Service', width: 18 },
+  { key: 'branchName', header: 'Branch', width: 24 },
+  { key: 'departmentName', header: 'Department', width: 20 },
+  { key: 'courseName', header: 'Course', width: 32 },
+  { key: 'passedLessons', header: 'Lessons passed', width: 14 },
+  { key: 'lessonCount', header: 'Lessons', width: 10 },
+  { key: 'percent', header: 'Percent', width: 10 },
+  { key: 'status', header: 'Status', width: 14 },
+  { key: 'assigned', header: 'On roadmap', width: 12 },
+  { key: 'startedAt', header: 'Started', width: 20 },
+  { key: 'lastStudiedAt', header: 'Last studied', width: 20 },
+  { key: 'finishedAt', header: 'Finished', width: 20 },
+] as const;

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { ZPageQuery, zEmail, zRequiredText } from './common';
+import { zDateOfBirth, zNewPassword, zOptionalDate, zOptionalId, zOptionalText, zPhone } from './forms';
+import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
+import { ROLE_CODES } from './permissions';
+import { GENDERS, USER_ACCESS } from './users';
+
+/** GET users and GET users/export: search `q` (code, name, email) and filters. */
+export const ZUserListQuery = ZPageQuery.extend({
+  serviceId: z.coerce.number().int().positive().optional(),
+  branchId: z.coerce.number().int().positive().optional(),
+  departmentId: z.coerce.number().int().positive().optional(),
+  authorizationId: z.coerce.number().int().positive().optional(),
+  access: z.enum(USER_ACCESS).optional(),
+});
+export type TUserListQuery = z.infer<typeof ZUserListQuery>;
+
+export const EMPLOYEE_CODE_MAX = 64;
+
+const userFields = {
+  employeeCode: zRequiredText(EMPLOYEE_CODE_MAX),
+  fullName: zRequiredText(LIMITS.shortText),
+  email: zEmail.pipe(z.string().max(LIMITS.shortText, `Must be at most ${LIMITS.shortText} characters`)),
+  dateOfBirth: zDateOfBirth,
+  gender: z.preprocess((v) => (v === '' ? null : v), z.enum(GENDERS).nullable().optional()),
+  phone: zPhone,
+  /** Date of authorization (SPEC §3). */
+  authorizedOn: zOptionalDate,
+  workplace: zOptionalText(LIMITS.shortText),
+  position: zOptionalText(LIMITS.shortText),
+  serviceId: zOptionalId.optional(),
+  branchId: zOptionalId.optional(),
+  departmentId: zOptionalId.optional(),
+  authorizationId: zOptionalId.optional(),
+  /** Only administrators may grant or remove ROLE_ADMIN. Missing keeps the current role. */
+  role: z.enum(ROLE_CODES).optional(),
+};
+
+/** POST users: an admin creates a user with a temporary password (activePassword false). */
+export const ZUserCreate = z.object({ ...userFields, password: zNewPassword });
+export type TUserCreate = z.input<typeof ZUserCreate>;
+
+/**
+ * PUT users/{id}: replaces the editable fields. A non-empty `password` resets it to a new
+ * temporary one (activePassword false); '' or missing keeps it.
+ */
+export const ZUserUpdate = z.object({
+  ...userFields,
+  password: z.preprocess((v) => (v === '' || v === null ? undefined : v), zNewPassword.optional()),
+});
+export type TUserUpdate = z.input<typeof ZUserUpdate>;
+
+/** PATCH users/{id}/access. */
+export const ZUserAccessInput = z.object({
+  access: z.enum(USER_ACCESS, { error: MESSAGES.required }),
+});
+export type TUserAccessInput = z.infer<typeof ZUserAccessInput>;
+
+/** GET users/{id} and the answer of POST/PUT/PATCH. */
+export const ZUserDetail = z.object({
+  id: z.number().int(),
+  employeeCode: z.string(),
+  fullName: z.string().nullable(),
+  email: z.string(),
+  role: z.enum(ROLE_CODES),
+  access: z.enum(USER_ACCESS),
+  activePassword: z.boolean(),
+  dateOfBirth: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  phone: z.string().nullable(),
+  authorizedOn: z.string().nullable(),
+  workplace: z.string().nullable(),
+  position: z.string().nullable(),
+  avatar: z.string().nullable(),
+  serviceId: z.number().int().nullable(),
+  serviceName: z.string().nullable(),
+  branchId: z.number().int().nullable(),
+  branchName: z.string().nullable(),
+  departmentId: z.number().int().nullable(),
+  departmentName: z.string().nullable(),
+  authorizationId: z.number().int().nullable(),
+  authorizationName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TUserDetail = z.infer<typeof ZUserDetail>;
+
+/** Columns of the users export (.xlsx), in order. */
+export const USER_EXPORT_COLUMNS = [
+  { key: 'employeeCode', header: 'Employee code', width: 16 },
+  { key: 'fullName', header: 'Full name', width: 28 },
+  { key: 'email', header: 'Email', width: 32 },
+  { key: 'phone', header: 'Phone number', width: 16 },
+  { key: 'dateOfBirth', header: 'Date of birth', width: 14 },
+  { key: 'gender', header: 'Gender', width: 10 },
+  { key: 'serviceName', header: 'Service', width: 20 },
+  { key: 'branchName', header: 'Branch', width: 24 },
+  { key: 'departmentName', header: 'Department', width: 22 },
+  { key: 'authorizationName', header: 'Authorization', width: 22 },
+  { key: 'position', header: 'Position', width: 22 },
+  { key: 'workplace', header: 'Workplace', width: 22 },
+  { key: 'access', header: 'Access', width: 10 },
+] as const;
