@@ -28,6 +28,11 @@ export function configureApiAuth(source: typeof tokenSource, unauthorized: () =>
   onUnauthorized = unauthorized;
 }
 
+/** The current access token, for clients that make their own requests (tus video uploads). */
+export function accessToken(): Promise<string | null> {
+  return tokenSource();
+}
+
 export function apiUrl(path: string, query?: Query): string {
   const url = new URL(`${API_PREFIX}/${path.replace(/^\//, '')}`, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {

@@ -4,6 +4,8 @@ import {
   MESSAGES,
   type TLesson,
   type TLessonDocument,
+  type TVideo,
+  videoIdFromUrl,
   youtubeVideoId,
   ZLessonInput,
 } from '@academy/contract';
@@ -35,6 +37,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../lib/forms';
+import { VideoStatus, VideoUploadField } from '../media';
 import { formatBytes, type PlayerHandle, YouTubeVideo } from '../study';
 import {
   useCourse,
@@ -112,7 +115,8 @@ function formValues(lesson: TLesson | undefined, topicId: number): LessonFormVal
 
 /**
  * /management/course/add-lesson?courseId=&topicId= and /management/course/edit-lesson?…&id=:
- * name, YouTube link (checked, previewed, its length filled in when the player knows it),
+ * name, YouTube link (checked, previewed, its length filled in when the player knows it) or an
+ * uploaded video (tus upload, then its checks and encoding state, see features/media),
  * documents, minimum study time, required correct answers, exam time limit and failed attempts
  * before the exam locks.
  */
@@ -215,8 +219,19 @@ function LessonForm({
     defaultValues: formValues(lesson, topicId),
   });
   const { errors } = form.formState;
-  const videoId = youtubeVideoId(form.watch('videoUrl') ?? '');
+  const videoUrl = form.watch('videoUrl') ?? '';
+  const videoId = youtubeVideoId(videoUrl);
+  const uploadedId = videoIdFromUrl(videoUrl);
   const previewHandle = useRef<PlayerHandle | null>(null);
+
+  /** A checked upload becomes the lesson's video; its real length fills the length field. */
+  function takeUploadedVideo(video: TVideo) {
+    form.setValue('videoUrl', video.videoUrl, { shouldDirty: true });
+    form.clearErrors('videoUrl');
+    if (video.durationSeconds) {
+      form.setValue('videoDurationSeconds', formatVideoLength(video.durationSeconds), { shouldDirty: true });
+    }
+  }
 
   /** Uploads documents one by one; returns the problems ("name: message"). */
   async function uploadAll(target: number, files: File[]): Promise<string[]> {
@@ -286,6 +301,7 @@ function LessonForm({
               error={errors.videoUrl?.message}
               {...form.register('videoUrl')}
             />
+            <VideoUploadField onUploaded={takeUploadedVideo} />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
               <TextInput
                 label={t('courseAdmin.videoLength')}
@@ -331,6 +347,7 @@ function LessonForm({
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
+            {uploadedId && <VideoStatus key={uploadedId} id={uploadedId} />}
             {videoId && (
               <Box>
                 <Text fz="sm" fw={500} mb={4}>

@@ -1,0 +1,49 @@
+import type { TVideo, TVideoStream, VideoStatus } from '@academy/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+const VIDEOS_KEY = ['media', 'videos'] as const;
+const STREAM_KEY = ['media', 'stream'] as const;
+
+/** Still moving: asked again every few seconds until it settles. */
+export function isPending(status: VideoStatus | undefined): boolean {
+  return status === 'QUEUED' || status === 'ENCODING' || status === 'UPLOADING';
+}
+
+/** An uploaded video as staff see it (GET videos/{id}), polled while it is being encoded. */
+export function useVideo(id: string | null) {
+  return useQuery({
+    queryKey: [...VIDEOS_KEY, id],
+    queryFn: () => api<TVideo>(`videos/${id}`),
+    enabled: Boolean(id),
+    refetchInterval: (query) => (isPending(query.state.data?.status) ? 3000 : false),
+  });
+}
+
+/** Staff encode a failed video again (POST videos/{id}/retry). */
+export function useRetryVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<TVideo>(`videos/${id}/retry`, { method: 'POST' }),
+    onSuccess: (video) => queryClient.setQueryData([...VIDEOS_KEY, video.id], video),
+  });
+}
+
+/**
+ * The learner's stream of a lesson (GET lessons/{id}/stream): polled while it is being encoded,
+ * and asked again a minute before its signed URLs expire.
+ */
+export function useLessonStream(lessonId: number) {
+  return useQuery({
+    queryKey: [...STREAM_KEY, lessonId],
+    queryFn: () => api<TVideoStream>(`lessons/${lessonId}/stream`),
+    refetchOnWindowFocus: false,
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (!data) return false;
+      if (isPending(data.status)) return 5000;
+      if (!data.expiresAt) return false;
+      return Math.max(10_000, new Date(data.expiresAt).getTime() - Date.now() - 60_000);
+    },
+  });
+}
