@@ -26,6 +26,10 @@ const publicRoutes: RouteObject[] = [
   { path: 'introduction', lazy: lazyPage(() => import('../features/introduction/IntroductionPage')) },
   { path: 'news', lazy: lazyPage(() => import('../features/news/NewsListPage')) },
   { path: 'news/:id', lazy: lazyPage(() => import('../features/news/NewsDetailPage')) },
+  {
+    path: 'certificates/verify/:code',
+    lazy: lazyPage(() => import('../features/certificates/VerifyCertificatePage')),
+  },
 ];
 
 const signedInRoutes: RouteObject[] = [
@@ -38,6 +42,7 @@ const signedInRoutes: RouteObject[] = [
     path: 'training-academy/study-progress',
     lazy: lazyPage(() => import('../features/academy/StudyProgressPage')),
   },
+  { path: 'training-academy/roadmap', lazy: lazyPage(() => import('../features/roadmaps/RoadmapPage')) },
   { path: 'training-academy/qa', lazy: lazyPage(() => import('../features/qa/QuestionListPage')) },
   { path: 'training-academy/qa/new', lazy: lazyPage(() => import('../features/qa/QuestionFormPage')) },
   { path: 'training-academy/qa/:id', lazy: lazyPage(() => import('../features/qa/QuestionDetailPage')) },
@@ -93,6 +98,15 @@ const managementRoutes: RouteObject[] = [
   },
   { path: 'user', lazy: lazyPage(() => import('../features/users/UsersPage')) },
   { path: 'user/:id', lazy: lazyPage(() => import('../features/users/UserEditPage')) },
+  { path: 'schedule', lazy: lazyPage(() => import('../features/roadmaps/SchedulePage')) },
+  { path: 'progress', lazy: lazyPage(() => import('../features/progress/ProgressPage')) },
+  { path: 'progress/detail/:id', lazy: lazyPage(() => import('../features/progress/ProgressDetailPage')) },
+  {
+    path: 'progress/detail/:id/login-history',
+    lazy: lazyPage(() => import('../features/progress/LoginHistoryPage')),
+  },
+  { path: 'certificate', lazy: lazyPage(() => import('../features/certificates/CertificatesPage')) },
+  { path: 'certificate/:id', lazy: lazyPage(() => import('../features/certificates/UserCertificatesPage')) },
 ];
 
 const bareRoutes: RouteObject[] = [

@@ -1,5 +1,7 @@
 import { LoadingOverlay } from '@mantine/core';
+import { useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { forgetProgressSearchOutside } from '../../features/progress/saved-search';
 import { mustChangePassword, useAuth } from '../auth/AuthProvider';
 
 /**
@@ -10,6 +12,8 @@ export function Root() {
   const navigation = useNavigation();
   const auth = useAuth();
   const { pathname } = useLocation();
+  // SPEC §4: the progress report's saved search resets once the path leaves the progress pages.
+  useEffect(() => forgetProgressSearchOutside(pathname), [pathname]);
 
   if (mustChangePassword(auth) && pathname !== '/' && !pathname.startsWith('/auth/')) {
     return <Navigate to="/" replace />;

@@ -19,6 +19,7 @@ import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable';
 import { formatDate } from '../../lib/format';
 import { useMyCourses, useMyHistory } from './api';
+import { MyCertificates } from './MyCertificates';
 
 const STATUS_COLOR = { NOT_STARTED: 'gray', IN_PROGRESS: 'blue', FINISHED: 'green' } as const;
 
@@ -153,6 +154,7 @@ export function StudyProgressPage() {
           </Paper>
         ))}
       </Stack>
+      <MyCertificates />
     </Container>
   );
 }

@@ -1,0 +1,54 @@
+import { Alert, Center, Container, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCircleX, IconRosetteDiscountCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { formatDate } from '../../lib/format';
+import { useVerification } from './api';
+
+/** /certificates/verify/{code}: public; confirms who earned which certificate and when. */
+export function VerifyCertificatePage() {
+  const { t } = useTranslation();
+  const code = useParams().code ?? '';
+  const check = useVerification(code);
+  return (
+    <Container size="sm" py="xl">
+      <Title order={1} c="brand.9" mb="lg" fz={{ base: 24, md: 30 }}>
+        {t('certificates.verifyTitle')}
+      </Title>
+      {check.isPending && (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      )}
+      {check.error && (
+        <Alert color="red" icon={<IconCircleX size={20} />} data-testid="verify-invalid">
+          {check.error.message}
+        </Alert>
+      )}
+      {check.data && (
+        <Paper withBorder radius="md" p="lg" data-testid="verify-valid">
+          <Stack align="center" gap="xs" ta="center">
+            <ThemeIcon color="green" size={56} radius="xl" aria-hidden>
+              <IconRosetteDiscountCheck size={34} />
+            </ThemeIcon>
+            <Text fw={700} c="green.8">
+              {t('certificates.verified')}
+            </Text>
+            <Title order={2} fz={24} c="brand.9">
+              {check.data.fullName}
+            </Title>
+            <Text>{t('certificates.earned', { course: check.data.courseName })}</Text>
+            <Text c="dimmed" fz="sm">
+              {check.data.certificateName} · {formatDate(check.data.issuedAt)}
+            </Text>
+            <Text ff="monospace" fz="sm">
+              {check.data.code}
+            </Text>
+          </Stack>
+        </Paper>
+      )}
+    </Container>
+  );
+}
+
+export default VerifyCertificatePage;

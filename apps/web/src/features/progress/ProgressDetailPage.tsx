@@ -1,0 +1,264 @@
+import type { TExamStanding, TLearnerProgress } from '@academy/contract';
+import {
+  Accordion,
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconLockOpen } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { type Column, DataTable } from '../../components/DataTable';
+import { MessageDialog } from '../../components/MessageDialog';
+import { PageHeader } from '../../components/PageHeader';
+import { formatDateTime } from '../../lib/format';
+import { useLearnerProgress, useUnlockExam } from './api';
+import { BackToProgress, LearnerHeader, LinkButton } from './LearnerHeader';
+import { STATUS_COLOR } from './ProgressDashboard';
+
+type Attempt = TLearnerProgress['attempts'][number];
+type Result = { message: string; kind: 'success' | 'error' } | null;
+
+/** Seconds as "12 min 5 s". */
+function duration(seconds: number): string {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return m ? `${m} min ${s} s` : `${s} s`;
+}
+
+/** /management/progress/detail/{id}: a learner's courses and lessons, exam attempts, locked exams. */
+export function ProgressDetailPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const progress = useLearnerProgress(id);
+  const unlock = useUnlockExam();
+  const [toUnlock, setToUnlock] = useState<TExamStanding | null>(null);
+  const [result, setResult] = useState<Result>(null);
+  const closeResult = useCallback(() => setResult(null), []);
+
+  if (progress.isPending)
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  if (progress.error) return <Alert color="red">{progress.error.message}</Alert>;
+  const { user, courses, attempts, standings } = progress.data;
+  const locked = standings.filter((s) => s.locked);
+
+  const attemptColumns: Column<Attempt>[] = [
+    {
+      key: 'exam',
+      header: t('progress.exam'),
+      render: (a) => (
+        <Stack gap={0} miw={160}>
+          <Text fz="sm" fw={600}>
+            {a.lessonName}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {a.courseName}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'mark', header: t('progress.mark'), width: 70, render: (a) => (a.mark === null ? '—' : a.mark) },
+    { key: 'number', header: t('progress.attempt'), width: 80, render: (a) => a.number },
+    {
+      key: 'status',
+      header: t('progress.status'),
+      width: 110,
+      render: (a) => t(`progress.attemptStatuses.${a.status}`, { defaultValue: a.status }),
+    },
+    { key: 'ip', header: t('progress.ip'), width: 120, render: (a) => a.ip ?? '—' },
+    { key: 'time', header: t('progress.time'), width: 160, render: (a) => formatDateTime(a.startedAt) },
+    {
+      key: 'result',
+      header: t('progress.result'),
+      width: 100,
+      render: (a) =>
+        a.result ? (
+          <Badge size="sm" variant="light" color={a.result === 'PASSED' ? 'green' : 'red'}>
+            {t(`progress.results.${a.result}`)}
+          </Badge>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'cheating',
+      header: t('progress.cheating'),
+      width: 100,
+      render: (a) =>
+        a.cheating ? (
+          <Badge
+            size="sm"
+            color="red"
+            leftSection={<IconAlertTriangle size={10} />}
+            data-testid="cheating-flag"
+          >
+            {t('progress.yes')}
+          </Badge>
+        ) : (
+          <Text fz="sm" c="dimmed">
+            {t('progress.no')}
+          </Text>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <BackToProgress />
+      <PageHeader title={t('progress.detailTitle')} />
+      <LearnerHeader
+        user={user}
+        actions={
+          <>
+            <LinkButton to={`/management/progress/detail/${id}/login-history`}>
+              {t('progress.loginHistory')}
+            </LinkButton>
+            <LinkButton to={`/management/certificate/${id}`}>{t('certificates.userCertificates')}</LinkButton>
+          </>
+        }
+      />
+      {locked.length > 0 && (
+        <Alert color="orange" mb="lg" title={t('progress.lockedExams')} data-testid="locked-exams">
+          <Stack gap="xs">
+            {locked.map((standing) => (
+              <Group key={standing.examId} justify="space-between" gap="sm">
+                <Text fz="sm">
+                  {standing.lessonName} — {t('progress.failedTimes', { count: standing.failedAttempts })}
+                </Text>
+                <Button
+                  size="xs"
+                  color="orange"
+                  leftSection={<IconLockOpen size={14} />}
+                  onClick={() => setToUnlock(standing)}
+                  data-testid="unlock-exam"
+                >
+                  {t('progress.unlock')}
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      <Title order={3} fz="lg" c="brand.9" mb="sm">
+        {t('progress.courses')}
+      </Title>
+      {courses.length === 0 && <Text c="dimmed">{t('progress.noCourses')}</Text>}
+      <Accordion variant="separated" mb="xl" multiple data-testid="learner-courses">
+        {courses.map((course) => (
+          <Accordion.Item key={course.courseId} value={String(course.courseId)}>
+            <Accordion.Control>
+              <Group justify="space-between" wrap="nowrap" pr="sm">
+                <Text fw={600} truncate>
+                  {course.courseName}
+                </Text>
+                <Group gap="xs" wrap="nowrap">
+                  <Progress value={course.percent} color="accent.6" w={80} aria-label={course.courseName} />
+                  <Text fz="sm" w={40}>
+                    {course.percent}%
+                  </Text>
+                  <Badge size="sm" variant="light" color={STATUS_COLOR[course.status]} visibleFrom="xs">
+                    {t(`progress.statuses.${course.status}`)}
+                  </Badge>
+                </Group>
+              </Group>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <Table.ScrollContainer minWidth={520}>
+                <Table striped verticalSpacing="xs">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('progress.lesson')}</Table.Th>
+                      <Table.Th w={160}>{t('progress.timeViewed')}</Table.Th>
+                      <Table.Th w={120}>{t('progress.status')}</Table.Th>
+                      <Table.Th w={150}>{t('progress.lastStudied')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {course.lessons.map((lesson) => (
+                      <Table.Tr key={lesson.id}>
+                        <Table.Td>
+                          <Text fz="sm">{lesson.name}</Text>
+                          <Text fz="xs" c="dimmed">
+                            {lesson.topicName}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          {duration(lesson.creditedSeconds)} / {duration(lesson.requiredSeconds)}
+                        </Table.Td>
+                        <Table.Td>{t(`progress.lessonStatuses.${lesson.status}`)}</Table.Td>
+                        <Table.Td>{formatDateTime(lesson.lastStudiedAt)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+      <Title order={3} fz="lg" c="brand.9" mb="sm">
+        {t('progress.attempts')}
+      </Title>
+      <DataTable
+        testId="attempts-table"
+        columns={attemptColumns}
+        rows={attempts}
+        rowKey={(a) => a.id}
+        emptyText={t('progress.noAttempts')}
+      />
+      <Modal
+        opened={toUnlock !== null}
+        onClose={() => setToUnlock(null)}
+        title={t('progress.unlockTitle')}
+        centered
+      >
+        <Text data-testid="unlock-confirm-text">
+          {t('progress.unlockConfirm', {
+            exam: toUnlock?.lessonName ?? '',
+            name: user.fullName ?? user.employeeCode,
+          })}
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setToUnlock(null)}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            color="orange"
+            loading={unlock.isPending}
+            data-testid="unlock-confirm"
+            onClick={() => {
+              if (!toUnlock) return;
+              unlock.mutate(
+                { examId: toUnlock.examId, userId: user.id },
+                {
+                  onSuccess: () => setResult({ kind: 'success', message: t('progress.unlocked') }),
+                  onError: (error) => setResult({ kind: 'error', message: error.message }),
+                  onSettled: () => setToUnlock(null),
+                },
+              );
+            }}
+          >
+            {t('progress.unlock')}
+          </Button>
+        </Group>
+      </Modal>
+      <MessageDialog message={result?.message ?? null} kind={result?.kind} onClose={closeResult} />
+    </>
+  );
+}
+
+export default ProgressDetailPage;

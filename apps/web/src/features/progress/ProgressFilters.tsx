@@ -1,0 +1,116 @@
+import { PROGRESS_MESSAGES, PROGRESS_STATUSES } from '@academy/contract';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useAllCourses } from '../academy/api';
+import { branchGroups, serviceOptions, useBranches, useDepartmentOptions, useServices } from '../org/api';
+
+export const PROGRESS_FILTERS = [
+  'serviceId',
+  'branchId',
+  'departmentId',
+  'courseId',
+  'status',
+  'from',
+  'to',
+] as const;
+
+type Filters = Record<string, string>;
+type Update = (changes: Record<string, string | null>) => void;
+
+/** A day typed as YYYY-MM-DD that is a real calendar day. */
+function isDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** The date range's messages (SPEC §8); the API checks the same. */
+export function rangeErrors(filters: Filters): { from?: string; to?: string } {
+  const errors: { from?: string; to?: string } = {};
+  if (filters.from && !isDay(filters.from)) errors.from = PROGRESS_MESSAGES.dateInvalid;
+  if (filters.to && !isDay(filters.to)) errors.to = PROGRESS_MESSAGES.dateInvalid;
+  if (!errors.from && !errors.to && filters.from && filters.to && filters.to < filters.from)
+    errors.to = PROGRESS_MESSAGES.endBeforeStart;
+  return errors;
+}
+
+/** Service, branch, department, course, status and the studied-between dates. */
+export function ProgressFilters({ filters, update }: { filters: Filters; update: Update }) {
+  const { t } = useTranslation();
+  const services = useServices();
+  const branches = useBranches();
+  const departments = useDepartmentOptions(filters.branchId ? Number(filters.branchId) : null);
+  const courses = useAllCourses();
+  const errors = rangeErrors(filters);
+  const shownBranches = (branches.data ?? []).filter(
+    (branch) => !filters.serviceId || String(branch.serviceId) === filters.serviceId,
+  );
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" mb="md" data-testid="progress-filters">
+      <Select
+        aria-label={t('progress.service')}
+        placeholder={t('users.allServices')}
+        data={serviceOptions(services.data)}
+        value={filters.serviceId ?? null}
+        onChange={(value) => update({ serviceId: value, branchId: null, departmentId: null })}
+        clearable
+      />
+      <Select
+        aria-label={t('progress.branch')}
+        placeholder={t('users.allBranches')}
+        data={branchGroups(shownBranches)}
+        value={filters.branchId ?? null}
+        onChange={(value) => update({ branchId: value, departmentId: null })}
+        clearable
+        searchable
+      />
+      <Select
+        aria-label={t('progress.department')}
+        placeholder={filters.branchId ? t('users.allDepartments') : t('users.pickBranchFirst')}
+        data={(filters.branchId ? (departments.data ?? []) : []).map((d) => ({
+          value: String(d.id),
+          label: d.name,
+        }))}
+        value={filters.departmentId ?? null}
+        onChange={(value) => update({ departmentId: value })}
+        disabled={!filters.branchId}
+        clearable
+      />
+      <Select
+        aria-label={t('progress.course')}
+        placeholder={t('progress.allCourses')}
+        data={(courses.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+        value={filters.courseId ?? null}
+        onChange={(value) => update({ courseId: value })}
+        clearable
+        searchable
+        data-testid="progress-course-filter"
+      />
+      <Select
+        aria-label={t('progress.status')}
+        placeholder={t('progress.anyStatus')}
+        data={PROGRESS_STATUSES.map((value) => ({ value, label: t(`progress.statuses.${value}`) }))}
+        value={filters.status ?? null}
+        onChange={(value) => update({ status: value })}
+        clearable
+        data-testid="progress-status-filter"
+      />
+      <TextInput
+        type="date"
+        label={t('progress.from')}
+        value={filters.from ?? ''}
+        onChange={(event) => update({ from: event.currentTarget.value || null })}
+        error={errors.from}
+        data-testid="progress-from"
+      />
+      <TextInput
+        type="date"
+        label={t('progress.to')}
+        value={filters.to ?? ''}
+        onChange={(event) => update({ to: event.currentTarget.value || null })}
+        error={errors.to}
+        data-testid="progress-to"
+      />
+    </SimpleGrid>
+  );
+}
