@@ -59,6 +59,72 @@ export function QuestionListPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters = FILTERS.filter((key) => filters[key]).length;
 
+  const filterFields = (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+        <Select
+          label={t('qa.sortLabel')}
+          data={QA_SORTS.map((s) => option(s, t(`qa.sorts.${s}`)))}
+          value={filters.sort ?? 'newest'}
+          onChange={(value) => list.update({ sort: value === 'newest' ? null : value })}
+          allowDeselect={false}
+        />
+        <Select
+          label={t('qa.type')}
+          placeholder={t('qa.all')}
+          data={QA_QUESTION_TYPES.map((type) => option(type, t(`qa.types.${type}`)))}
+          value={filters.type ?? null}
+          onChange={(value) => list.update({ type: value })}
+          clearable
+        />
+        <Select
+          label={t('qa.relatedTopic')}
+          placeholder={t('qa.all')}
+          data={QA_RELATED_TOPICS.map((topic) => option(topic, t(`qa.topics.${topic}`)))}
+          value={filters.relatedTopic ?? null}
+          onChange={(value) => list.update({ relatedTopic: value })}
+          clearable
+        />
+        <Select
+          label={t('qa.course')}
+          placeholder={t('qa.allCourses')}
+          data={(courses.data ?? []).map((c) => option(String(c.id), c.name))}
+          value={filters.courseId ?? null}
+          onChange={(value) => list.update({ courseId: value, lessonId: null })}
+          searchable
+          clearable
+          nothingFoundMessage={t('qa.noCourse')}
+        />
+        <Select
+          label={t('qa.status')}
+          placeholder={t('qa.all')}
+          data={[option('false', t('qa.unsolved')), option('true', t('qa.solved'))]}
+          value={filters.solved ?? null}
+          onChange={(value) => list.update({ solved: value })}
+          clearable
+        />
+      </SimpleGrid>
+      <Group justify="space-between" gap="sm">
+        <Switch
+          label={t('qa.mine')}
+          checked={filters.mine === 'true'}
+          onChange={(event) => list.update({ mine: event.currentTarget.checked ? 'true' : null })}
+          color="accent.6"
+        />
+        {filters.lessonId && (
+          <Group gap={4} data-testid="lesson-filter">
+            <Text fz="sm">{t('qa.aboutLesson', { name: lesson?.name ?? `#${filters.lessonId}` })}</Text>
+            <CloseButton
+              size="sm"
+              aria-label={t('qa.clearLesson')}
+              onClick={() => list.update({ lessonId: null })}
+            />
+          </Group>
+        )}
+      </Group>
+    </Stack>
+  );
+
   return (
     <Container size="lg" py="xl">
       <Group justify="space-between" align="center" mb="lg" gap="sm">
@@ -119,73 +185,8 @@ export function QuestionListPage() {
               {activeFilters ? t('qa.filtersActive', { count: activeFilters }) : t('qa.filters')}
             </Button>
           )}
-          <Collapse in={!phone || filtersOpen}>
-            <Stack gap="sm">
-              <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
-                <Select
-                  label={t('qa.sortLabel')}
-                  data={QA_SORTS.map((s) => option(s, t(`qa.sorts.${s}`)))}
-                  value={filters.sort ?? 'newest'}
-                  onChange={(value) => list.update({ sort: value === 'newest' ? null : value })}
-                  allowDeselect={false}
-                />
-                <Select
-                  label={t('qa.type')}
-                  placeholder={t('qa.all')}
-                  data={QA_QUESTION_TYPES.map((type) => option(type, t(`qa.types.${type}`)))}
-                  value={filters.type ?? null}
-                  onChange={(value) => list.update({ type: value })}
-                  clearable
-                />
-                <Select
-                  label={t('qa.relatedTopic')}
-                  placeholder={t('qa.all')}
-                  data={QA_RELATED_TOPICS.map((topic) => option(topic, t(`qa.topics.${topic}`)))}
-                  value={filters.relatedTopic ?? null}
-                  onChange={(value) => list.update({ relatedTopic: value })}
-                  clearable
-                />
-                <Select
-                  label={t('qa.course')}
-                  placeholder={t('qa.allCourses')}
-                  data={(courses.data ?? []).map((c) => option(String(c.id), c.name))}
-                  value={filters.courseId ?? null}
-                  onChange={(value) => list.update({ courseId: value, lessonId: null })}
-                  searchable
-                  clearable
-                  nothingFoundMessage={t('qa.noCourse')}
-                />
-                <Select
-                  label={t('qa.status')}
-                  placeholder={t('qa.all')}
-                  data={[option('false', t('qa.unsolved')), option('true', t('qa.solved'))]}
-                  value={filters.solved ?? null}
-                  onChange={(value) => list.update({ solved: value })}
-                  clearable
-                />
-              </SimpleGrid>
-              <Group justify="space-between" gap="sm">
-                <Switch
-                  label={t('qa.mine')}
-                  checked={filters.mine === 'true'}
-                  onChange={(event) => list.update({ mine: event.currentTarget.checked ? 'true' : null })}
-                  color="accent.6"
-                />
-                {filters.lessonId && (
-                  <Group gap={4} data-testid="lesson-filter">
-                    <Text fz="sm">
-                      {t('qa.aboutLesson', { name: lesson?.name ?? `#${filters.lessonId}` })}
-                    </Text>
-                    <CloseButton
-                      size="sm"
-                      aria-label={t('qa.clearLesson')}
-                      onClick={() => list.update({ lessonId: null })}
-                    />
-                  </Group>
-                )}
-              </Group>
-            </Stack>
-          </Collapse>
+          {/* On a desktop the filters are always shown: a Collapse there could keep a stale height. */}
+          {phone ? <Collapse in={filtersOpen}>{filterFields}</Collapse> : filterFields}
         </Stack>
       </Paper>
 
