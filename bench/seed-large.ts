@@ -1,7 +1,8 @@
-// `npm run seed:large [-- <dataDir>]`: the large study data set for the course benchmarks, in a
-// PGlite data directory (default .tmp/bench-large): the demo data, then 200 courses of 5 topics ×
-// 5 lessons (5,000 lessons), 10,000 learners and 1,000,000 lesson progress rows (each learner
-// studies 4 courses), all written by set-based INSERT … SELECT generate_series statements.
+// `npm run seed:large [-- <dataDir | postgres url>]`: the large study data set for the course
+// benchmarks, in a PGlite data directory (default .tmp/bench-large) or a fresh PostgreSQL
+// database: the demo data, then 200 courses of 5 topics × 5 lessons (5,000 lessons), 10,000
+// learners and 1,000,000 lesson progress rows (each learner studies 4 courses), all written by
+// set-based INSERT … SELECT generate_series statements.
 // Bench rows use fixed ids from BENCH_ID_BASE + 1 so the scenarios can name them.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -22,13 +23,19 @@ const COURSES_PER_LEARNER = 4;
 /** Learners per INSERT of progress (× 100 rows each). */
 const BATCH = 1_000;
 
-const dataDir = path.resolve(process.argv[2] ?? '.tmp/bench-large');
+const target = process.argv[2] ?? '.tmp/bench-large';
+/** A postgres:// URL seeds that (fresh, empty) PostgreSQL database; anything else is a PGlite folder. */
+const onPostgres = /^postgres(ql)?:\/\//.test(target);
+const dataDir = onPostgres ? target : path.resolve(target);
 const started = performance.now();
 const step = (label: string) =>
   console.log(`${((performance.now() - started) / 1000).toFixed(1)} s  ${label}`);
 
-rmSync(dataDir, { recursive: true, force: true });
-const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+if (!onPostgres) rmSync(dataDir, { recursive: true, force: true });
+// One connection on PostgreSQL, so that `session_replication_role` below holds for every insert.
+const database = onPostgres
+  ? await openDatabase({ databaseUrl: target, pgliteDir: '', poolSize: 1 })
+  : await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
 await database.migrate();
 await seedDemoData(database.db);
 const db = database.db;

@@ -198,10 +198,13 @@ test.describe
         await expect(lesson).toContainText('The minimum study time cannot exceed the video duration');
         await lesson.getByLabel('Minimum study time (minutes)').fill('1');
         if (file) {
-          await lesson.locator('input[type="file"]').setInputFiles([
-            { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a document') },
-            { name: file, mimeType: 'application/pdf', buffer: pdf(file) },
-          ]);
+          await page
+            .getByTestId('lesson-documents-field')
+            .locator('input[type="file"]')
+            .setInputFiles([
+              { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a document') },
+              { name: file, mimeType: 'application/pdf', buffer: pdf(file) },
+            ]);
           await expect(page.getByTestId('document-problems')).toContainText(
             'notes.png: Only PDF, Word, Excel and PowerPoint files are allowed',
           );
