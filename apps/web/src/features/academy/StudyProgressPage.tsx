@@ -20,6 +20,7 @@ import { type Column, DataTable } from '../../components/DataTable';
 import { formatDate } from '../../lib/format';
 import { useMyCourses, useMyHistory } from './api';
 import { MyCertificates } from './MyCertificates';
+import { MyExamResults } from './MyExamResults';
 
 const STATUS_COLOR = { NOT_STARTED: 'gray', IN_PROGRESS: 'blue', FINISHED: 'green' } as const;
 
@@ -154,6 +155,7 @@ export function StudyProgressPage() {
           </Paper>
         ))}
       </Stack>
+      <MyExamResults />
       <MyCertificates />
     </Container>
   );

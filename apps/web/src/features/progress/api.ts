@@ -2,6 +2,7 @@ import type {
   TExamStanding,
   TLearnerProgress,
   TLoginEntry,
+  TMyProgress,
   TProgressRow,
   TProgressSummary,
 } from '@academy/contract';
@@ -61,5 +62,13 @@ export function useUnlockExam() {
 export function useExportProgress() {
   return useMutation({
     mutationFn: (query: Query) => downloadFile('progress/export', query, 'progress.xlsx'),
+  });
+}
+
+/** The learner's own courses with lessons, and their exam results (GET my-progress). */
+export function useMyProgress() {
+  return useQuery({
+    queryKey: ['study', 'my-progress'],
+    queryFn: () => api<TMyProgress>('my-progress'),
   });
 }

@@ -1,0 +1,64 @@
+import type { TMyProgress } from '@academy/contract';
+import { Badge, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../components/DataTable';
+import { formatDate } from '../../lib/format';
+import { useMyProgress } from '../progress/api';
+
+type Exam = TMyProgress['exams'][number];
+
+/** My exam results on study-progress: best and last mark, attempts, passed / failed / locked. */
+export function MyExamResults() {
+  const { t } = useTranslation();
+  const mine = useMyProgress();
+  const columns: Column<Exam>[] = [
+    {
+      key: 'exam',
+      header: t('progress.exam'),
+      render: (e) => (
+        <>
+          <Text fz="sm" fw={600}>
+            {e.lessonName}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {e.courseName}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'attempts', header: t('progress.attempts'), width: 110, render: (e) => e.attempts },
+    { key: 'best', header: t('progress.bestMark'), width: 100, render: (e) => e.bestMark ?? '—' },
+    { key: 'last', header: t('progress.time'), width: 130, render: (e) => formatDate(e.lastAttemptAt) },
+    {
+      key: 'result',
+      header: t('progress.result'),
+      width: 120,
+      render: (e) =>
+        e.locked ? (
+          <Badge size="sm" color="orange" variant="light">
+            {t('roadmap.locked')}
+          </Badge>
+        ) : (
+          <Badge size="sm" variant="light" color={e.passed ? 'green' : 'red'}>
+            {t(`progress.results.${e.passed ? 'PASSED' : 'FAILED'}`)}
+          </Badge>
+        ),
+    },
+  ];
+  return (
+    <>
+      <Title order={2} c="brand.9" fz={20} mt="xl" mb="sm">
+        {t('progress.myExams')}
+      </Title>
+      <DataTable
+        testId="my-exams"
+        columns={columns}
+        rows={mine.data?.exams}
+        rowKey={(e) => e.examId}
+        loading={mine.isPending}
+        error={mine.error}
+        emptyText={t('progress.noAttempts')}
+      />
+    </>
+  );
+}
