@@ -13,8 +13,15 @@ const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
  * (loaded only for a stored session or a sign-in) are lazy chunks.
  */
 export const FIRST_LOAD_BUDGET_KB = 260;
-/** Chunks (manifest keys) that must only ever be loaded lazily: the management area, zod, OIDC. */
-const MUST_BE_LAZY = [/^src\/features\/management\/ManagementLayout\.tsx$/, /^_zod-/, /oidc-client-ts/];
+/** Chunks (manifest keys) that must only ever be loaded lazily: the management area, zod, OIDC, video. */
+const MUST_BE_LAZY = [
+  /^src\/features\/management\/ManagementLayout\.tsx$/,
+  /^_zod-/,
+  /oidc-client-ts/,
+  // the video player's HLS engine and the uploads' tus client
+  /hls\.js/,
+  /tus-js-client/,
+];
 
 export function measureFirstLoad() {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
