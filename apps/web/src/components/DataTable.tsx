@@ -25,6 +25,8 @@ interface DataTableProps<T> {
   /** Row number column counted across pages. */
   numbered?: boolean;
   testId?: string;
+  /** Below this width (px) the table scrolls sideways instead of squeezing its columns. */
+  minWidth?: number;
 }
 
 /** The shared list table: loading, error and empty states, row numbers, paging; scrolls on phones. */
@@ -38,7 +40,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <div data-testid={props.testId ?? 'data-table'}>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={props.minWidth ?? 640}>
         <Table striped highlightOnHover verticalSpacing="sm" bg="white">
           <Table.Thead>
             <Table.Tr>

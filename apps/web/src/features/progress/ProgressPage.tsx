@@ -1,7 +1,7 @@
 import type { TProgressRow } from '@academy/contract';
-import { Badge, Button, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Collapse, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { IconDownload, IconFilter, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
@@ -41,6 +41,11 @@ function ProgressReport() {
   const [error, setError] = useState<string | null>(null);
   const closeError = useCallback(() => setError(null), []);
   const searchFor = useDebouncedCallback((q: string) => list.update({ q }), 300);
+  const wide = useMediaQuery('(min-width: 48em)', true);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  // A wrong date stays visible so its message can be read.
+  const filtersShown = wide || filtersOpen || !valid;
+  const activeFilters = PROGRESS_FILTERS.filter((key) => filters[key]).length;
 
   const columns: Column<TProgressRow>[] = [
     {
@@ -95,7 +100,7 @@ function ProgressReport() {
     {
       key: 'status',
       header: t('progress.status'),
-      width: 120,
+      width: 140,
       render: (row) => (
         <Badge variant="light" color={STATUS_COLOR[row.status]} size="sm">
           {t(`progress.statuses.${row.status}`)}
@@ -128,17 +133,31 @@ function ProgressReport() {
         }
       />
       <ProgressDashboard summary={summary.data} />
-      <TextInput
-        aria-label={t('common.search')}
-        placeholder={t('progress.searchPlaceholder')}
-        leftSection={<IconSearch size={16} />}
-        defaultValue={list.q}
-        onChange={(event) => searchFor(event.currentTarget.value)}
-        mb="sm"
-        maw={{ sm: 360 }}
-        data-testid="progress-search"
-      />
-      <ProgressFilters filters={filters} update={list.update} />
+      <Group gap="xs" mb="sm" wrap="nowrap">
+        <TextInput
+          aria-label={t('common.search')}
+          placeholder={t('progress.searchPlaceholder')}
+          leftSection={<IconSearch size={16} />}
+          defaultValue={list.q}
+          onChange={(event) => searchFor(event.currentTarget.value)}
+          style={{ flex: 1 }}
+          maw={{ sm: 360 }}
+          data-testid="progress-search"
+        />
+        {/* On phones the filters fold away behind this button. */}
+        <Button
+          hiddenFrom="sm"
+          variant="default"
+          leftSection={<IconFilter size={16} />}
+          onClick={() => setFiltersOpen((open) => !open)}
+          aria-expanded={filtersShown}
+        >
+          {activeFilters > 0 ? t('users.filtersCount', { count: activeFilters }) : t('users.filters')}
+        </Button>
+      </Group>
+      <Collapse in={filtersShown}>
+        <ProgressFilters filters={filters} update={list.update} />
+      </Collapse>
       <DataTable
         testId="progress-table"
         columns={columns}
@@ -151,6 +170,7 @@ function ProgressReport() {
         size={list.size}
         onPageChange={(page) => list.update({ page })}
         numbered
+        minWidth={1000}
         emptyText={t('progress.empty')}
       />
       <MessageDialog message={error} kind="error" onClose={closeError} />
