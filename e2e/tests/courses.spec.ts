@@ -3,8 +3,9 @@ import { SCREENSHOTS, signInAt } from './support';
 
 /**
  * Courses and studying them (issue 4): a Content editor builds a course, a student studies its
- * first lesson while the second stays locked (the server decides), downloads a document, and a
- * visitor sees the course page with a call to sign in.
+ * first lesson while the second stays locked (the server decides) until lesson 1's minimum study
+ * time is reached and its exam passed, downloads a document, and a visitor sees the course page
+ * with a call to sign in.
  *
  * The sandbox has no internet, so YouTube's IFrame API is replaced in the browser by a small
  * stand-in player (a Play/Pause button whose clock runs in real time). Study time is still
@@ -17,6 +18,7 @@ const TOPIC = 'Getting started';
 const LESSON_1 = 'Safety on the street cabinet';
 const LESSON_2 = 'Working near live fibre';
 const API = '/services/core/api';
+const EXAM_RIGHT_ANSWER = 'Check that the cabinet is safe';
 
 const FAKE_YOUTUBE = `
 (() => {
@@ -228,9 +230,30 @@ test.describe
       await page.getByRole('link', { name: `Edit ${LESSON_2}` }).click();
       lessonIds.push(Number(new URL(page.url()).searchParams.get('id')));
       expect(lessonIds.every((id) => id > 0)).toBe(true);
+
+      // Lesson 1 gets a one-question exam (authoring it in the browser is the exams journey's):
+      // lesson 2 then opens only once lesson 1's study time is reached AND its exam is passed.
+      const headers = { authorization: `Bearer ${await accessToken(page)}` };
+      const question = await page.request.post(`${API}/exams/${lessonIds[0]}/questions`, {
+        headers,
+        data: {
+          type: 'SINGLE_CHOICE',
+          content: 'What do you do before opening a street cabinet?',
+          options: [
+            { text: EXAM_RIGHT_ANSWER, correct: true },
+            { text: 'Open it at once', correct: false },
+          ],
+        },
+      });
+      expect(question.status(), await question.text()).toBe(201);
+      const settings = await page.request.put(`${API}/exams/${lessonIds[0]}/settings`, {
+        headers,
+        data: { examTimeLimitMinutes: 10, requiredCorrectAnswers: 1, maxFailedAttempts: 3 },
+      });
+      expect(settings.status(), await settings.text()).toBe(200);
     });
 
-    test('a student cannot open lesson 2 before lesson 1 is done, studies lesson 1 and downloads its document', async ({
+    test('a student cannot open lesson 2 before lesson 1 is done, studies lesson 1, passes its exam and downloads its document', async ({
       page,
     }) => {
       test.setTimeout(180_000);
@@ -291,14 +314,30 @@ test.describe
       await expect(page.getByTestId('study-time-value')).not.toHaveText('0:00 / 1:00', { timeout: 20_000 });
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${SCREENSHOTS}/academy-topic-studying-desktop.png`, fullPage: true });
-      await expect(page.getByTestId('lesson-passed')).toBeVisible({ timeout: 120_000 });
-      await expect(page.getByTestId('study-time-value')).toHaveText('1:00 / 1:00');
+      await expect(page.getByTestId('study-time-value')).toHaveText('1:00 / 1:00', { timeout: 120_000 });
+      // The minimum is reached, but lesson 1 has an exam: lesson 2 stays locked until it is passed.
+      await expect(page.getByTestId('lesson-exam').getByTestId('exam-entry')).toContainText('1 question');
+      await expect(page.getByTestId('lesson-passed')).toHaveCount(0);
+      await expect(items.nth(1)).toHaveAttribute('data-locked', 'true');
+      const beforeExam = await page.request.get(`${API}/lessons/${lessonIds[1]}`, { headers });
+      expect(await beforeExam.json()).toMatchObject({ locked: true, video: null });
+      await shoot(page, 'academy-topic-exam-due');
+
+      await page.getByTestId('fake-play').click();
+      await page.getByTestId('take-exam').click();
+      await page.getByTestId('start-exam').click();
+      await page.getByTestId('exam-question').getByLabel(EXAM_RIGHT_ANSWER, { exact: true }).check();
+      await expect(page.getByTestId('save-state')).toHaveText('All answers saved');
+      await page.getByTestId('submit-exam').click();
+      await page.getByTestId('confirm-submit').click();
+      const result = page.getByTestId('exam-result');
+      await expect(result.getByTestId('exam-outcome')).toHaveText('Passed');
+      await result.getByTestId('next-lesson').click();
+      await expect(page).toHaveURL(new RegExp(`lesson=${lessonIds[1]}`));
+      await expect(page.getByTestId('lesson-title')).toHaveText(LESSON_2);
       await expect(items.nth(0)).toContainText('Passed');
       await expect(items.nth(1)).toHaveAttribute('data-locked', 'false');
       await shoot(page, 'academy-topic-student');
-
-      await page.getByTestId('next-lesson').click();
-      await expect(page.getByTestId('lesson-title')).toHaveText(LESSON_2);
       await expect(page.getByTestId('fake-youtube')).toBeVisible();
       const unlocked = await page.request.get(`${API}/lessons/${lessonIds[1]}`, { headers });
       expect(await unlocked.json()).toMatchObject({ locked: false, video: { kind: 'youtube' } });
