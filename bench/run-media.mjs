@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { signIn } from './lib/sign-in.mjs';
 
@@ -215,6 +216,8 @@ const clipSize = (await fs.stat(clip)).size;
     preset: process.env.MEDIA_X264_PRESET ?? 'veryfast (default)',
     seconds: Number(seconds.toFixed(1)),
     'x real time': Number((CLIP_SECONDS / seconds).toFixed(2)),
+    // other work on the machine slows encoding down: the speed means little without it
+    'cpus / load avg': `${os.cpus().length} / ${os.loadavg()[0].toFixed(1)}`,
   };
   failed ||= ready.status !== 'READY';
   console.table([results.encoding]);
