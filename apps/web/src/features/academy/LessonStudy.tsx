@@ -179,8 +179,8 @@ function StudyPanel({
           </Group>
           <Text fz="sm" mb="sm">
             {t('study.examRule', {
-              answers: content.requiredCorrectAnswers,
-              minutes: content.examTimeLimitMinutes,
+              answers: t('study.correctAnswers', { count: content.requiredCorrectAnswers }),
+              minutes: t('study.examMinutes', { count: content.examTimeLimitMinutes }),
             })}
           </Text>
           <ExamEntrySlot

@@ -114,3 +114,24 @@ export function refreshLearnerLists(queryClient: QueryClient): Promise<void> {
     predicate: (query) => query.queryKey[0] === 'study' && query.queryKey[1] !== 'lesson',
   });
 }
+
+/**
+ * Shows the server's latest answer for one lesson in the cached topic lists (credited time,
+ * status), so the lesson list keeps up with the heartbeats without reloading it.
+ */
+export function showLessonProgress(queryClient: QueryClient, progress: TLessonProgress): void {
+  queryClient.setQueriesData<TMyLesson[]>({ queryKey: ['study', 'lessons'] }, (lessons) =>
+    lessons?.map((lesson) =>
+      lesson.id === progress.lessonId
+        ? {
+            ...lesson,
+            status: progress.status,
+            creditedSeconds: progress.creditedSeconds,
+            studyComplete: progress.studyComplete,
+            examPassed: progress.examPassed,
+            passed: progress.passed,
+          }
+        : lesson,
+    ),
+  );
+}

@@ -2,7 +2,7 @@ import { STUDY_TIMING, type THeartbeatResult, type TLessonProgress } from '@acad
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api';
-import { refreshLearnerLists } from '../academy/api';
+import { refreshLearnerLists, showLessonProgress } from '../academy/api';
 import type { PlayerHandle } from './player';
 import { type Beat, StudyTracker } from './tracker';
 
@@ -60,6 +60,7 @@ export function useStudySession(
         tabLeaveLimit: result.tabLeaveLimit,
         error: null,
       }));
+      showLessonProgress(queryClient, result);
       if (result.passed && passed !== true) void refreshLearnerLists(queryClient);
       passed = result.passed;
     };
