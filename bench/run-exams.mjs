@@ -8,7 +8,9 @@
 // Checks: 0 errors, every grade right, every attempt graded and stored exactly once (the replay
 // changes nothing), and p99 ≤ 300 ms (for the rush; BENCH_STRICT=1 holds burst 1 to it too).
 import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { signIn } from './lib/sign-in.mjs';
@@ -20,7 +22,7 @@ const RUSH_SECONDS = Number(process.env.BENCH_RUSH_SECONDS ?? 10);
 const STRICT = process.env.BENCH_STRICT === '1';
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 1000);
 const root = path.resolve(import.meta.dirname, '..');
-const port = Number(process.env.BENCH_PORT ?? 3423);
+const port = Number(process.env.BENCH_PORT ?? 3433);
 const baseUrl = `http://localhost:${port}`;
 const API = '/services/core/api';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -178,9 +180,56 @@ try {
   // Open one connection per learner first, so the burst measures the server, not TCP handshakes.
   await Promise.all(tokens.map(() => request('GET', '/health')));
 
+  /**
+   * The CPU time of the API process and of this database's PostgreSQL backends during a burst
+   * (Linux /proc; null elsewhere), sampled every 100 ms so that a backend the pool closes meanwhile
+   * still counts. Per request, it is the cost of one submission whatever else the machine runs at
+   * the time, which latency on a shared machine is not.
+   */
+  function cpuMeter() {
+    const ticks = (pid) => {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[11]) + Number(fields[12]); // utime + stime, in 1/100 s
+    };
+    const first = new Map();
+    const last = new Map();
+    const sample = () => {
+      for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+        try {
+          if (pid !== String(server.pid) && !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dbName))
+            continue;
+          const now = ticks(pid);
+          if (!first.has(pid)) first.set(pid, now);
+          last.set(pid, now);
+        } catch {}
+      }
+    };
+    try {
+      sample();
+    } catch {
+      return { stop: () => null };
+    }
+    const timer = setInterval(sample, 100);
+    return {
+      stop() {
+        clearInterval(timer);
+        sample();
+        let api = 0;
+        let database = 0;
+        for (const [pid, end] of last) {
+          const used = (end - (first.get(pid) ?? end)) * 10;
+          if (pid === String(server.pid)) api += used;
+          else database += used;
+        }
+        return { api, database };
+      },
+    };
+  }
+
   /** Sends every learner's submission, learner i after delay(i) ms, and measures each. */
   async function burst(label, examId, delay) {
     const bodies = bodiesOf(examId);
+    const meter = cpuMeter();
     const t0 = performance.now();
     const results = await Promise.all(
       bodies.map(async (b, i) => {
@@ -190,6 +239,8 @@ try {
       }),
     );
     const wall = performance.now() - t0;
+    const cpu = meter.stop();
+    const cpuMs = (key) => (cpu ? +(cpu[key] / results.length).toFixed(2) : null);
     const ms = results.map((r) => r.ms).sort((a, b) => a - b);
     const pct = (p) => ms[Math.min(ms.length - 1, Math.ceil((p / 100) * ms.length) - 1)];
     return {
@@ -205,6 +256,8 @@ try {
         'max ms': Math.round(ms.at(-1)),
         'wall ms': Math.round(wall),
         'submits/s': Math.round(results.length / (wall / 1000)),
+        'API CPU ms/req': cpuMs('api'),
+        'DB CPU ms/req': cpuMs('database'),
       },
       results,
     };
@@ -247,6 +300,12 @@ try {
       r.json.endedAt === atOnce.results[i].json?.endedAt,
   );
   console.table([atOnce.row, replay.row, rush.row]);
+  console.log(
+    `load average (1, 5, 15 min) on ${os.cpus().length} cores: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')}`,
+  );
   console.table(stored.map((row) => ({ ...row, 'expected passes': passes })));
   console.log(`replays answered the stored results unchanged: ${sameReplay}`);
 

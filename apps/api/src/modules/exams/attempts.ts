@@ -19,7 +19,13 @@ import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { ApiError, conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors';
 import { lessonExamInfo } from '../courses/service';
-import { lessonStanding, recordExamResult, unlockedLesson } from '../study/service';
+import {
+  type LessonNode,
+  learnerLesson,
+  lessonStanding,
+  recordExamResult,
+  unlockedLesson,
+} from '../study/service';
 import {
   attemptOrder,
   attemptsLeft,
@@ -170,6 +176,7 @@ async function finishAttempt(
   standing: LockedStanding,
   now: Date,
   finish: Finish,
+  lesson?: LessonNode,
 ): Promise<Finished> {
   const questionRows = await tx
     .select({
@@ -221,7 +228,7 @@ async function finishAttempt(
     .where(and(eq(examStandings.userId, standing.userId), eq(examStandings.examId, standing.examId)))
     .returning(standingColumns);
   if (!saved) throw new Error('exam standing vanished while being updated');
-  const progress = await recordExamResult(tx, attempt.userId, attempt.examId, passed, now);
+  const progress = await recordExamResult(tx, attempt.userId, attempt.examId, passed, now, lesson);
   return { row, standing: saved, lessonPassed: progress.passed };
 }
 
@@ -527,10 +534,15 @@ export async function submitAttempt(
   now: Date,
 ): Promise<TExamResult> {
   const [peek] = await db
-    .select({ id: examAttempts.id, examId: examAttempts.examId })
+    .select(resultColumns)
     .from(examAttempts)
     .where(and(eq(examAttempts.id, input.attemptId), eq(examAttempts.userId, userId)));
   if (!peek) throw notFound(EXAM_MESSAGES.attemptNotFound);
+  // A closed attempt never opens again: a replay answers the stored result without locking.
+  if (peek.status !== 'IN_PROGRESS') return storedResult(db, peek);
+  // The learner's lesson is read before the transaction, where the course tree is one prepared
+  // statement; the progress write inside checks the row's version, so a stale read is harmless.
+  const { lesson } = await learnerLesson(db, userId, peek.examId);
   const outcome = await db.transaction(async (tx): Promise<SubmitOutcome> => {
     const standing = await lockStanding(tx, userId, peek.examId);
     const [attempt] = await tx.select().from(examAttempts).where(eq(examAttempts.id, peek.id)).for('update');
@@ -539,24 +551,16 @@ export async function submitAttempt(
       return { row: attempt, standing, lessonPassed: null, replay: true, timeUp: false };
     }
     if (submissionWindow(now, attempt.deadlineAt) === 'CLOSED') {
-      const closed = await finishAttempt(tx, attempt, standing, now, {
-        status: 'EXPIRED',
-        reason: 'EXPIRED',
-        answers: attempt.answers,
-        cheat: null,
-      });
+      const finish = { status: 'EXPIRED', reason: 'EXPIRED', answers: attempt.answers, cheat: null } as const;
+      const closed = await finishAttempt(tx, attempt, standing, now, finish, lesson);
       return { ...closed, replay: false, timeUp: true };
     }
     const cheat = (CHEAT_REASONS as readonly string[]).includes(input.reason)
       ? (input.reason as CheatReason)
       : null;
     const answers = mergeAnswers(attempt.answers, cleanAnswers(input.answers, attempt.questionIds));
-    const done = await finishAttempt(tx, attempt, standing, now, {
-      status: 'SUBMITTED',
-      reason: input.reason,
-      answers,
-      cheat,
-    });
+    const finish = { status: 'SUBMITTED', reason: input.reason, answers, cheat } as const;
+    const done = await finishAttempt(tx, attempt, standing, now, finish, lesson);
     return { ...done, replay: false, timeUp: false };
   });
   if (outcome.timeUp) throw unprocessable(EXAM_MESSAGES.timeUp);
@@ -591,16 +595,21 @@ async function examResult(
   };
 }
 
+/** The result of a finished attempt, as stored (a replayed submission, the result after a reload). */
+async function storedResult(db: Db, row: ResultRow): Promise<TExamResult> {
+  const [standing] = await db
+    .select(standingColumns)
+    .from(examStandings)
+    .where(and(eq(examStandings.userId, row.userId), eq(examStandings.examId, row.examId)));
+  if (!standing) throw notFound(EXAM_MESSAGES.attemptNotFound);
+  return examResult(db, row, standing, null);
+}
+
 /** GET exams/attempts/{id}/result: the result screen of one of my finished attempts (after a reload). */
 export async function attemptResult(db: Db, userId: number, attemptId: number): Promise<TExamResult> {
   const row = await peekAttempt(db, userId, attemptId);
   if (row.status === 'IN_PROGRESS') throw conflict(EXAM_MESSAGES.attemptNotSubmitted);
-  const [standing] = await db
-    .select()
-    .from(examStandings)
-    .where(and(eq(examStandings.userId, userId), eq(examStandings.examId, row.examId)));
-  if (!standing) throw notFound(EXAM_MESSAGES.attemptNotFound);
-  return examResult(db, row, standing, null);
+  return storedResult(db, row);
 }
 
 /**

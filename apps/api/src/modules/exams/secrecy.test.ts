@@ -102,6 +102,7 @@ describe('exam secrecy', () => {
     await learner.post(`user-lesson/update-status/${examId}`);
     await learner.get(`exams/${examId}/state`);
     await learner.get(`questions/exams?exam_id=${examId}&page=0&size=999999999`);
+    await learner.get('my-progress');
 
     // First attempt: autosave wrong answers, events, resume, fail.
     const attempt = (await learner.post(`exams/${examId}/start`)).json() as TOpenAttempt;
@@ -123,6 +124,7 @@ describe('exam secrecy', () => {
     await learner.post('user-answers/check-answers', formData({ attempt_id: String(attempt.id) }));
     await learner.get(`exams/${examId}/state`);
     await learner.get(`my-lessons?thematic_id=${topicId}`);
+    await learner.get('my-progress');
 
     // Second attempt: a cheating submission.
     const second = (await learner.post(`exams/${examId}/start`)).json() as TOpenAttempt;
@@ -134,6 +136,8 @@ describe('exam secrecy', () => {
     await learner.get(`lessons/${examId}`);
     await learner.get('my-courses');
     await learner.get(`my-courses/course-percent/${courseId}`);
+    await learner.get('my-courses/history');
+    await learner.get('my-progress');
 
     expect(learner.seen.filter((s) => s.status >= 500)).toEqual([]);
     assertNoLeaks(learner.seen);

@@ -151,7 +151,9 @@ export async function openLesson(
 
 /**
  * For the exams module: records the outcome of an exam attempt. A pass is kept; a failure marks
- * the lesson FAILED until the exam is passed (a lesson already passed stays passed).
+ * the lesson FAILED until the exam is passed (a lesson already passed stays passed). `known` is
+ * the learner's lesson when the caller read it already (before its transaction: the course tree
+ * is a prepared query only outside one); its record may be stale, the versioned write re-reads it.
  */
 export async function recordExamResult(
   db: Db,
@@ -159,8 +161,9 @@ export async function recordExamResult(
   lessonId: number,
   passed: boolean,
   now: Date,
+  known?: LessonNode,
 ): Promise<TLessonProgress> {
-  const { lesson } = await learnerLesson(db, userId, lessonId);
+  const lesson = known?.id === lessonId ? known : (await learnerLesson(db, userId, lessonId)).lesson;
   return changeRecord(db, userId, lesson, now, (record) => {
     const examPassed = record.examPassed || passed;
     const after: ProgressRecord = { ...record, examPassed, status: passed ? record.status : 'FAILED' };

@@ -1,5 +1,6 @@
 /** What other modules may call in the study module (learner progress, gating). */
 export {
+  learnerLesson,
   lessonContent,
   lessonStanding,
   myLessons,
@@ -14,3 +15,4 @@ export {
   myCourses,
 } from './my-courses';
 export { openLesson, recordExamResult, recordHeartbeat } from './progress';
+export type { LessonNode } from './tree';
