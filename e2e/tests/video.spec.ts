@@ -6,9 +6,9 @@ import { signInAt } from './support';
 
 /**
  * Lesson videos end to end: staff upload a generated 720p, 70 s video through tus (progress bar,
- * speed, time left, pause and resume on a throttled connection), see "being encoded", save the
- * lesson; the learner waits for the encoding and plays it in the HLS player (hls.js in Chromium),
- * which reports heartbeats like the YouTube player.
+ * speed, time left, pause and resume, continued after a page reload, on a throttled connection),
+ * see "being encoded", save the lesson; the learner waits for the encoding and plays it in the
+ * HLS player (hls.js in Chromium), which reports heartbeats like the YouTube player.
  */
 
 const API = '/services/core/api';
@@ -96,7 +96,7 @@ test.describe
       fs.mkdirSync(SHOTS, { recursive: true });
     });
 
-    test('staff upload a video with a progress bar, pause and resume it, and see it being encoded', async ({
+    test('staff upload a video with a progress bar, pause, resume, reload and continue it, and see it being encoded', async ({
       page,
       browser,
     }) => {
@@ -106,14 +106,14 @@ test.describe
       const form = page.getByTestId('lesson-form');
       await form.getByLabel('Lesson name').fill(LESSON);
 
-      // A slow line (about 120 KB/s), so the progress is there to see.
+      // A slow line (about 60 KB/s), so the progress is there to see.
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', {
         offline: false,
         latency: 20,
         downloadThroughput: -1,
-        uploadThroughput: 120 * 1024,
+        uploadThroughput: 60 * 1024,
       });
       await page.getByTestId('video-upload').locator('input[type="file"]').setInputFiles(CLIP);
       const progress = page.getByTestId('upload-progress');
@@ -124,11 +124,26 @@ test.describe
       await shoot(page, 'video-upload-progress');
 
       // Pause keeps what the server has; resume continues from there.
+      const percent = async () => Number((await progress.textContent())?.match(/(\d+)%/)?.[1] ?? 0);
       await page.getByTestId('pause-upload').click();
       await expect(page.getByTestId('upload-stats')).toContainText('paused');
-      const pausedAt = Number((await progress.textContent())?.match(/(\d+)%/)?.[1]);
+      const pausedAt = await percent();
       expect(pausedAt).toBeGreaterThan(0);
       await page.getByTestId('resume-upload').click();
+      await expect.poll(percent, { timeout: 20_000 }).toBeGreaterThan(pausedAt + 5);
+
+      // A page reload: the form remembers the unfinished upload; the same file continues it
+      // (HEAD for the offset, then PATCH) instead of starting a new one (POST).
+      const beforeReload = await percent();
+      const uploadRequests: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes(`${API}/uploads`)) uploadRequests.push(r.method());
+      });
+      await page.reload();
+      await expect(page.getByTestId('unfinished-uploads')).toContainText('pattern-720p-70s.mp4');
+      await form.getByLabel('Lesson name').fill(LESSON);
+      await page.getByTestId('video-upload').locator('input[type="file"]').setInputFiles(CLIP);
+      await expect.poll(percent, { timeout: 20_000 }).toBeGreaterThanOrEqual(beforeReload);
       await cdp.send('Network.emulateNetworkConditions', {
         offline: false,
         latency: 0,
@@ -141,6 +156,8 @@ test.describe
       await expect(status).toBeVisible({ timeout: 60_000 });
       await expect(form.getByLabel('Video link')).toHaveValue(/^\/videos\/\d{4}\/[0-9a-f-]{36}\.mp4$/);
       await expect(form.getByLabel('Video length')).toHaveValue('1:10');
+      expect(uploadRequests).not.toContain('POST');
+      expect(uploadRequests).toContain('HEAD');
       await expect(page.getByTestId('video-encoding')).toContainText('The video is being encoded');
       await shoot(page, 'video-being-encoded', false);
 

@@ -63,18 +63,20 @@ export function LessonsPage() {
           <Text fw={600} c="brand.9">
             {lesson.name}
           </Text>
-          <Anchor href={lesson.video.url} target="_blank" rel="noopener noreferrer" fz="xs">
-            <Group gap={4} wrap="nowrap">
-              {lesson.video.kind === 'youtube' ? (
+          {lesson.video.kind === 'youtube' ? (
+            <Anchor href={lesson.video.url} target="_blank" rel="noopener noreferrer" fz="xs">
+              <Group gap={4} wrap="nowrap">
                 <IconBrandYoutube size={14} color="#FF0000" aria-hidden />
-              ) : (
-                <IconMovie size={14} aria-hidden />
-              )}
-              {lesson.video.kind === 'youtube'
-                ? t('courseAdmin.youtubeVideo')
-                : t('courseAdmin.uploadedVideo')}
+                {t('courseAdmin.youtubeVideo')}
+              </Group>
+            </Anchor>
+          ) : (
+            // The original of an upload is not served; its state shows in the lesson form.
+            <Group gap={4} wrap="nowrap" c="dimmed" fz="xs">
+              <IconMovie size={14} aria-hidden />
+              {t('courseAdmin.uploadedVideo')}
             </Group>
-          </Anchor>
+          )}
         </Stack>
       ),
     },
