@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 export interface ListParams {
@@ -15,6 +15,15 @@ export interface ListParams {
  */
 export function useListParams(defaultSize = 20) {
   const [searchParams, setSearchParams] = useSearchParams();
+  // The router hands functional updates the params of the last render, and navigating takes a
+  // moment, so a second update in between (two filters changed quickly) would drop the first:
+  // build on the latest params asked for, until the location moves on.
+  const latest = useRef(searchParams);
+  const seen = useRef(searchParams);
+  if (seen.current !== searchParams) {
+    seen.current = searchParams;
+    latest.current = searchParams;
+  }
 
   const params = useMemo<ListParams>(() => {
     const filters: Record<string, string> = {};
@@ -29,18 +38,14 @@ export function useListParams(defaultSize = 20) {
 
   const update = useCallback(
     (changes: Record<string, string | number | null | undefined>) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === undefined || value === '') next.delete(key);
-            else next.set(key, String(value));
-          }
-          if (!('page' in changes)) next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
+      const next = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === undefined || value === '') next.delete(key);
+        else next.set(key, String(value));
+      }
+      if (!('page' in changes)) next.delete('page');
+      latest.current = next;
+      setSearchParams(next, { replace: true });
     },
     [setSearchParams],
   );

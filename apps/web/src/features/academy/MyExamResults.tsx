@@ -26,9 +26,9 @@ export function MyExamResults() {
         </>
       ),
     },
-    { key: 'attempts', header: t('progress.attempts'), width: 110, render: (e) => e.attempts },
+    { key: 'attempts', header: t('progress.attemptCount'), width: 100, render: (e) => e.attempts },
     { key: 'best', header: t('progress.bestMark'), width: 100, render: (e) => e.bestMark ?? '—' },
-    { key: 'last', header: t('progress.time'), width: 130, render: (e) => formatDate(e.lastAttemptAt) },
+    { key: 'last', header: t('progress.lastAttempt'), width: 130, render: (e) => formatDate(e.lastAttemptAt) },
     {
       key: 'result',
       header: t('progress.result'),

@@ -96,6 +96,7 @@ export function IssuedCertificatesTable({ onError }: { onError: (message: string
         size={list.size}
         onPageChange={(page) => list.update({ page })}
         numbered
+        minWidth={900}
         emptyText={t('certificates.noneIssued')}
       />
     </>
