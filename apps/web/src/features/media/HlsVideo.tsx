@@ -159,6 +159,7 @@ export function HlsVideo({
       <Box
         tabIndex={0}
         onKeyDown={onKeyDown}
+        data-testid="hls-player-box"
         aria-label={t('media.playerKeys')}
         style={{ borderRadius: 8, overflow: 'hidden', outlineOffset: 2 }}
       >
