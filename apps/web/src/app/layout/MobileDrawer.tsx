@@ -8,7 +8,7 @@ import { NAV_ITEMS } from './nav-items';
 import { userLinks } from './user-links';
 
 /** The phone menu: the header's items, the user's links, sign in/out and the language. */
-export function MobileDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export default function MobileDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const auth = useAuth();
   const services = useServices().data ?? [];

@@ -1,20 +1,24 @@
 import { Burger, Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
 import { Brand } from './Brand';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { MobileDrawer } from './MobileDrawer';
 import { NewsMenu } from './NewsMenu';
 import { NAV_ITEMS } from './nav-items';
 import classes from './SiteHeader.module.css';
 import { UserMenu } from './UserMenu';
 
+// The phone menu loads when first opened; it stays mounted afterwards so it can animate closed.
+const MobileDrawer = lazy(() => import('./MobileDrawer'));
+
 export function SiteHeader() {
   const { t } = useTranslation();
   const { status, signIn } = useAuth();
   const [drawerOpened, drawer] = useDisclosure(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
 
   return (
     <header className={classes.header} data-testid="site-header">
@@ -65,13 +69,20 @@ export function SiteHeader() {
           <Burger
             hiddenFrom="md"
             opened={drawerOpened}
-            onClick={drawer.toggle}
+            onClick={() => {
+              setDrawerUsed(true);
+              drawer.toggle();
+            }}
             aria-label={t('nav.openMenu')}
             data-testid="mobile-menu-button"
           />
         </Group>
       </div>
-      <MobileDrawer opened={drawerOpened} onClose={drawer.close} />
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <MobileDrawer opened={drawerOpened} onClose={drawer.close} />
+        </Suspense>
+      )}
     </header>
   );
 }
