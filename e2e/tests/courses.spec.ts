@@ -318,6 +318,8 @@ test.describe
       // The minimum is reached, but lesson 1 has an exam: lesson 2 stays locked until it is passed.
       await expect(page.getByTestId('lesson-exam').getByTestId('exam-entry')).toContainText('1 question');
       await expect(page.getByTestId('lesson-passed')).toHaveCount(0);
+      // The lesson list follows the heartbeats.
+      await expect(items.nth(0)).toContainText('1:00 / 1:00');
       await expect(items.nth(1)).toHaveAttribute('data-locked', 'true');
       const beforeExam = await page.request.get(`${API}/lessons/${lessonIds[1]}`, { headers });
       expect(await beforeExam.json()).toMatchObject({ locked: true, video: null });
