@@ -21,8 +21,10 @@ import { ApiError, conflict, forbidden, notFound, unprocessable } from '../../pl
 import { lessonExamInfo } from '../courses/service';
 import {
   type LessonNode,
+  type LessonStanding,
   learnerLesson,
   lessonStanding,
+  lessonStandingAfter,
   recordExamResult,
   unlockedLesson,
 } from '../study/service';
@@ -31,6 +33,7 @@ import {
   attemptsLeft,
   cleanAnswers,
   deadlineOf,
+  type GradableQuestion,
   gradeAttempt,
   isAnswered,
   isLastAttempt,
@@ -176,17 +179,19 @@ async function finishAttempt(
   standing: LockedStanding,
   now: Date,
   finish: Finish,
-  lesson?: LessonNode,
+  known: { lesson?: LessonNode; questions?: GradableQuestion[] } = {},
 ): Promise<Finished> {
-  const questionRows = await tx
-    .select({
-      id: examQuestions.id,
-      type: examQuestions.type,
-      options: examQuestions.options,
-      blanks: examQuestions.blanks,
-    })
-    .from(examQuestions)
-    .where(inArray(examQuestions.id, attempt.questionIds));
+  const questionRows =
+    known.questions ??
+    (await tx
+      .select({
+        id: examQuestions.id,
+        type: examQuestions.type,
+        options: examQuestions.options,
+        blanks: examQuestions.blanks,
+      })
+      .from(examQuestions)
+      .where(inArray(examQuestions.id, attempt.questionIds)));
   const byId = new Map(questionRows.map((q) => [q.id, q]));
   const questions = attempt.questionIds.flatMap((id) => {
     const q = byId.get(id);
@@ -228,7 +233,7 @@ async function finishAttempt(
     .where(and(eq(examStandings.userId, standing.userId), eq(examStandings.examId, standing.examId)))
     .returning(standingColumns);
   if (!saved) throw new Error('exam standing vanished while being updated');
-  const progress = await recordExamResult(tx, attempt.userId, attempt.examId, passed, now, lesson);
+  const progress = await recordExamResult(tx, attempt.userId, attempt.examId, passed, now, known.lesson);
   return { row, standing: saved, lessonPassed: progress.passed };
 }
 
@@ -542,17 +547,18 @@ export async function submitAttempt(
   if (peek.status !== 'IN_PROGRESS') return storedResult(db, peek);
   // The learner's lesson is read before the transaction, where the course tree is one prepared
   // statement; the progress write inside checks the row's version, so a stale read is harmless.
-  const { lesson } = await learnerLesson(db, userId, peek.examId);
+  const { tree, lesson } = await learnerLesson(db, userId, peek.examId);
   const outcome = await db.transaction(async (tx): Promise<SubmitOutcome> => {
     const standing = await lockStanding(tx, userId, peek.examId);
-    const [attempt] = await tx.select().from(examAttempts).where(eq(examAttempts.id, peek.id)).for('update');
-    if (!attempt) throw notFound(EXAM_MESSAGES.attemptNotFound);
+    const locked = await lockAttempt(tx, peek.id);
+    if (!locked) throw notFound(EXAM_MESSAGES.attemptNotFound);
+    const { attempt, questions } = locked;
     if (attempt.status !== 'IN_PROGRESS') {
       return { row: attempt, standing, lessonPassed: null, replay: true, timeUp: false };
     }
     if (submissionWindow(now, attempt.deadlineAt) === 'CLOSED') {
       const finish = { status: 'EXPIRED', reason: 'EXPIRED', answers: attempt.answers, cheat: null } as const;
-      const closed = await finishAttempt(tx, attempt, standing, now, finish, lesson);
+      const closed = await finishAttempt(tx, attempt, standing, now, finish, { lesson, questions });
       return { ...closed, replay: false, timeUp: true };
     }
     const cheat = (CHEAT_REASONS as readonly string[]).includes(input.reason)
@@ -560,28 +566,46 @@ export async function submitAttempt(
       : null;
     const answers = mergeAnswers(attempt.answers, cleanAnswers(input.answers, attempt.questionIds));
     const finish = { status: 'SUBMITTED', reason: input.reason, answers, cheat } as const;
-    const done = await finishAttempt(tx, attempt, standing, now, finish, lesson);
+    const done = await finishAttempt(tx, attempt, standing, now, finish, { lesson, questions });
     return { ...done, replay: false, timeUp: false };
   });
   if (outcome.timeUp) throw unprocessable(EXAM_MESSAGES.timeUp);
-  return examResult(db, outcome.row, outcome.standing, outcome.lessonPassed);
+  const after =
+    outcome.lessonPassed === null ? undefined : lessonStandingAfter(tree, peek.examId, outcome.lessonPassed);
+  return examResult(db, outcome.row, outcome.standing, after);
 }
 
 /**
- * The result screen. The next lesson is looked up only after a pass (one more query); after a
- * failure the study module's answer says whether the lesson is passed.
+ * The attempt row, locked for the rest of the transaction, with the grading data of its
+ * questions (one statement; a question deleted since the start is left out).
+ */
+async function lockAttempt(tx: Db, attemptId: number) {
+  const [row] = await tx
+    .select({
+      attempt: examAttempts,
+      questions: sql<GradableQuestion[]>`coalesce((
+        select json_agg(json_build_object('id', q.id, 'type', q.type, 'options', q.options, 'blanks', q.blanks))
+        from ${examQuestions} q
+        where q.exam_id = ${examAttempts.examId} and ${examAttempts.questionIds} @> to_jsonb(q.id)), '[]'::json)`,
+    })
+    .from(examAttempts)
+    .where(eq(examAttempts.id, attemptId))
+    .for('update', { of: examAttempts });
+  return row;
+}
+
+/**
+ * The result screen. `after` is the lesson's standing worked out from the submission (no query);
+ * without it (a replay, a reload) the study module is asked (one query).
  */
 async function examResult(
   db: Db,
   row: ResultRow,
   standing: Pick<LockedStanding, 'failedAttempts' | 'lockedAt'>,
-  lessonPassed: boolean | null,
+  after?: LessonStanding,
 ): Promise<TExamResult> {
   const passed = row.result === 'PASSED';
-  const lesson =
-    passed || lessonPassed === null
-      ? await lessonStanding(db, row.userId, row.examId)
-      : { passed: lessonPassed, next: null };
+  const lesson = after ?? (await lessonStanding(db, row.userId, row.examId));
   const locked = Boolean(standing.lockedAt);
   return {
     ...toSummary(row),
@@ -602,7 +626,7 @@ async function storedResult(db: Db, row: ResultRow): Promise<TExamResult> {
     .from(examStandings)
     .where(and(eq(examStandings.userId, row.userId), eq(examStandings.examId, row.examId)));
   if (!standing) throw notFound(EXAM_MESSAGES.attemptNotFound);
-  return examResult(db, row, standing, null);
+  return examResult(db, row, standing);
 }
 
 /** GET exams/attempts/{id}/result: the result screen of one of my finished attempts (after a reload). */

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { col } from '../courses/sql';
 import { courses, lessons } from '../courses/tables';
@@ -54,11 +55,18 @@ async function courseFinished(db: Db, userId: number, courseId: number): Promise
  */
 export async function afterLessonPassed(db: Db, userId: number, courseId: number, at: Date): Promise<void> {
   if (listeners.size === 0) return;
-  await db.transaction(async (tx) => {
+  const check = async (tx: Db) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(userId, courseId).toString()}::bigint)`);
     if (!(await courseFinished(tx, userId, courseId))) return;
     for (const listener of listeners.values()) await listener(tx, { userId, courseId, at });
-  });
+  };
+  // Inside the caller's transaction (an exam submission) the lock lasts until it ends: no savepoint.
+  if (inTransaction(db)) await check(db);
+  else await db.transaction(check);
+}
+
+function inTransaction(db: Db): boolean {
+  return db instanceof PgTransaction;
 }
 
 /**

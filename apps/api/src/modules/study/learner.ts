@@ -3,7 +3,8 @@ import type { Db } from '../../platform/db/client';
 import { forbidden, notFound } from '../../platform/http/errors';
 import { documentsOf } from '../courses/documents';
 import { lessonVideo } from '../courses/read';
-import { findLesson, findTopic, type LessonNode, loadCourseTree } from './tree';
+import { courseGates } from './rules';
+import { type CourseTree, findLesson, findTopic, type LessonNode, loadCourseTree } from './tree';
 import { toMyLesson, toMyThematic } from './views';
 
 /** GET my-thematics: the course's topics with the learner's state. One query. */
@@ -66,13 +67,27 @@ export async function unlockedLesson(db: Db, userId: number, lessonId: number): 
  * course's order (across topics) with whether they may open it now (null after the last lesson).
  * One query.
  */
-export async function lessonStanding(
-  db: Db,
-  userId: number,
-  lessonId: number,
-): Promise<{ passed: boolean; next: { id: number; unlocked: boolean } | null }> {
+export async function lessonStanding(db: Db, userId: number, lessonId: number): Promise<LessonStanding> {
   const { tree, lesson } = await learnerLesson(db, userId, lessonId);
   const all = tree.topics.flatMap((topic) => topic.lessons);
   const next = all[all.findIndex((l) => l.id === lessonId) + 1];
   return { passed: lesson.passed, next: next ? { id: next.id, unlocked: next.unlocked } : null };
+}
+
+export type LessonStanding = { passed: boolean; next: { id: number; unlocked: boolean } | null };
+
+/**
+ * `lessonStanding` without a query, from a tree read earlier (`learnerLesson`) and the lesson's
+ * passed state since: the gates are worked out again with that lesson's new state.
+ */
+export function lessonStandingAfter(tree: CourseTree, lessonId: number, passed: boolean): LessonStanding {
+  const topics = tree.topics.map((topic) => ({
+    ...topic,
+    lessons: topic.lessons.map((l) => (l.id === lessonId ? { ...l, passed } : l)),
+  }));
+  const gates = courseGates(tree.ordered, topics);
+  const all = topics.flatMap((topic) => topic.lessons);
+  const next = all[all.findIndex((l) => l.id === lessonId) + 1];
+  const unlocked = (id: number) => !tree.lockedBy && gates.unlockedLessons.has(id);
+  return { passed, next: next ? { id: next.id, unlocked: unlocked(next.id) } : null };
 }

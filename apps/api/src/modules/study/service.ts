@@ -1,8 +1,11 @@
 /** What other modules may call in the study module (learner progress, gating). */
+
+export type { LessonStanding } from './learner';
 export {
   learnerLesson,
   lessonContent,
   lessonStanding,
+  lessonStandingAfter,
   myLessons,
   myThematics,
   unlockedLesson,
