@@ -141,6 +141,7 @@ test.describe
       });
       await page.reload();
       await expect(page.getByTestId('unfinished-uploads')).toContainText('pattern-720p-70s.mp4');
+      await shoot(page, 'video-upload-unfinished', false);
       await form.getByLabel('Lesson name').fill(LESSON);
       await page.getByTestId('video-upload').locator('input[type="file"]').setInputFiles(CLIP);
       await expect.poll(percent, { timeout: 20_000 }).toBeGreaterThanOrEqual(beforeReload);
@@ -178,6 +179,15 @@ test.describe
       await expect(page.getByTestId('lesson-title')).toHaveText(LESSON);
 
       // "Being encoded" until the job is done (asked again every few seconds), then the player.
+      const encoding = page.getByTestId('video-encoding');
+      const shown = await encoding.waitFor({ timeout: 8000 }).then(
+        () => true,
+        () => false,
+      );
+      if (shown) {
+        await expect(encoding).toContainText('The video is being encoded');
+        await shoot(page, 'video-learner-being-encoded', false);
+      }
       const player = page.getByTestId('hls-player');
       await expect(player).toBeVisible({ timeout: 300_000 });
       await expect(player).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
