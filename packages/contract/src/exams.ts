@@ -29,7 +29,7 @@ export const EXAM_MESSAGES = {
   alreadyPassed: 'You have already passed this exam',
   lastAttemptWarning: 'This is your last attempt: failing it locks the exam',
   cheatingWarning:
-    'You left the exam (another tab or window, or a screenshot). Your exam was submitted and flagged',
+    'You left the exam (another tab or window, or a screenshot). Your exam was submitted and flagged as cheating.',
   notLocked: 'This exam is not locked for this learner',
   importHasErrors: 'The file has errors: nothing was imported',
   importNotExcel: 'Please upload the Excel template (.xlsx)',

@@ -513,9 +513,10 @@ function ExamTaking({
                       textAlign: 'center',
                       fontWeight: 700,
                       fontSize: 14,
-                      background: isCurrent ? '#FF5000' : has ? '#251A5B' : 'white',
-                      color: isCurrent || has ? 'white' : '#251A5B',
-                      border: `1px solid ${isCurrent ? '#FF5000' : has ? '#251A5B' : '#D3D3D3'}`,
+                      // The current question is orange: filled once answered, outlined until then.
+                      background: has ? (isCurrent ? '#FF5000' : '#251A5B') : 'white',
+                      color: has ? 'white' : isCurrent ? '#FF5000' : '#251A5B',
+                      border: `${isCurrent ? 2 : 1}px solid ${isCurrent ? '#FF5000' : has ? '#251A5B' : '#D3D3D3'}`,
                     }}
                   >
                     {index + 1}
