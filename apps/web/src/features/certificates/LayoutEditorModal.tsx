@@ -1,5 +1,6 @@
 import {
   CERTIFICATE_FIELDS,
+  CERTIFICATE_FONTS,
   CERTIFICATE_LIMITS,
   type CertificateField,
   type TCertificate,
@@ -109,13 +110,26 @@ export function LayoutEditorModal({ certificate, onClose, onSaved }: Props) {
                     size="xs"
                   />
                 </Group>
-                <SegmentedControl
-                  mt={6}
-                  size="xs"
-                  data={TEXT_ALIGNS.map((a) => ({ value: a, label: t(`certificates.align.${a}`) }))}
-                  value={layout[field].align}
-                  onChange={(value) => set(field, { align: value as (typeof TEXT_ALIGNS)[number] })}
-                />
+                <Group gap="xs" mt={6}>
+                  <SegmentedControl
+                    size="xs"
+                    data={TEXT_ALIGNS.map((a) => ({ value: a, label: t(`certificates.align.${a}`) }))}
+                    value={layout[field].align}
+                    onChange={(value) => set(field, { align: value as (typeof TEXT_ALIGNS)[number] })}
+                  />
+                  <SegmentedControl
+                    size="xs"
+                    data={CERTIFICATE_FONTS.map((f) => ({ value: f, label: t(`certificates.font.${f}`) }))}
+                    value={layout[field].font}
+                    onChange={(value) => set(field, { font: value as (typeof CERTIFICATE_FONTS)[number] })}
+                  />
+                  <Checkbox
+                    size="xs"
+                    label={t('certificates.bold')}
+                    checked={layout[field].bold}
+                    onChange={(event) => set(field, { bold: event.currentTarget.checked })}
+                  />
+                </Group>
               </Paper>
             ))}
           </Stack>
