@@ -4,7 +4,8 @@
 // checks it against its budget. Prints p50, p97.5 and p99 (autocannon reports no p95).
 // On PGlite (the default) by default; with BENCH_DATABASE_URL (a PostgreSQL server URL, e.g.
 // postgres://postgres@127.0.0.1:5432/postgres) on a fresh database created there, dropped after
-// the run unless BENCH_KEEP=1.
+// the run unless BENCH_KEEP=1; with BENCH_REUSE=1 too, BENCH_DATABASE_URL names a database
+// already seeded by `npm run seed:large -- <url>`, used as it is.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -32,7 +33,11 @@ async function admin(query) {
   }
 }
 const dbName = `academy_bench_study_${process.pid}`;
-if (adminUrl) {
+/** BENCH_REUSE=1 with BENCH_DATABASE_URL: that database is already seeded; use it as it is. */
+const reusePostgres = Boolean(adminUrl) && process.env.BENCH_REUSE === '1';
+if (reusePostgres) {
+  databaseUrl = adminUrl;
+} else if (adminUrl) {
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
   databaseUrl = url.toString();
@@ -98,7 +103,7 @@ for (const s of [...STUDY_SCENARIOS, HEARTBEAT_SCENARIO]) {
     ...(s.perLearner ? { requests: [{ setupRequest: asLearner }] } : {}),
   };
   // A short warm-up so the first, cold requests do not count.
-  await autocannon({ ...load, connections: 2, amount: 50 });
+  await autocannon({ ...load, connections: 2, amount: 200 });
   const result = await autocannon({ ...load, connections: CONNECTIONS, duration });
   const errors = result.non2xx + result.errors;
   const ok = result.latency.p99 <= s.budget.p99 && result.requests.average >= s.budget.minRps && errors === 0;
@@ -118,7 +123,7 @@ for (const s of [...STUDY_SCENARIOS, HEARTBEAT_SCENARIO]) {
 }
 console.table(rows);
 stopServer();
-if (adminUrl && process.env.BENCH_KEEP !== '1') {
+if (adminUrl && !reusePostgres && process.env.BENCH_KEEP !== '1') {
   await new Promise((r) => setTimeout(r, 500));
   await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
 }

@@ -1,22 +1,23 @@
 import { MESSAGES, type TCoursePercent, type TMyCourse } from '@academy/contract';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
-import { listOrder, selectCourses, toCourse } from '../courses/read';
+import { courseColumns, listOrder, toCourse } from '../courses/read';
 import { col } from '../courses/sql';
 import { courses, lessons } from '../courses/tables';
+import { services } from '../org/tables';
 import { coursePercent } from './rules';
 import { lessonProgress } from './tables';
 import { passedSql, passedWhere } from './tree';
 
-type CourseProgress = { passed: number; lastStudiedAt: Date; lastPassedAt: Date | null };
-
 /**
- * The learner's passed lessons, last activity and last pass, per course they started: one
- * statement. Each record's lesson is looked up by primary key in a lateral subquery (its
- * `limit 1`, harmless on a primary key, keeps the planner from scanning every lesson instead).
+ * The learner's courses with their passed lessons, last activity and last pass: ONE prepared
+ * statement (its plan is kept on PostgreSQL). The learner's records are grouped by course in a
+ * subquery; each record's lesson is looked up by primary key in a lateral subquery (its
+ * `limit 1`, harmless on a primary key, keeps the planner from scanning every lesson instead);
+ * then the course rows are joined to the groups.
  */
-async function progressByCourse(db: Db, userId: number): Promise<Map<number, CourseProgress>> {
+function myCoursesQuery(db: Db) {
   const lesson = db
     .select({
       courseId: lessons.courseId,
@@ -28,45 +29,61 @@ async function progressByCourse(db: Db, userId: number): Promise<Map<number, Cou
     .limit(1)
     .as('lesson');
   const passed = passedWhere(lesson);
-  const rows = await db
+  const progress = db
     .select({
-      courseId: lesson.courseId,
-      passed: sql<number>`(count(*) filter (where ${passed}))::int`,
-      lastStudiedAt: sql<Date>`max(${col(lessonProgress.updatedAt)})`.mapWith(lessonProgress.updatedAt),
+      courseId: sql<number>`${lesson.courseId}`.as('progress_course_id'),
+      passed: sql<number>`(count(*) filter (where ${passed}))::int`.as('passed'),
+      lastStudiedAt: sql<Date>`max(${col(lessonProgress.updatedAt)})`.as('last_studied_at'),
       lastPassedAt:
-        sql<Date | null>`max(coalesce(${col(lessonProgress.passedAt)}, ${col(lessonProgress.updatedAt)})) filter (where ${passed})`.mapWith(
-          lessonProgress.updatedAt,
+        sql<Date | null>`max(coalesce(${col(lessonProgress.passedAt)}, ${col(lessonProgress.updatedAt)})) filter (where ${passed})`.as(
+          'last_passed_at',
         ),
     })
     .from(lessonProgress)
     .crossJoinLateral(lesson)
-    .where(eq(lessonProgress.userId, userId))
-    .groupBy(lesson.courseId);
-  return new Map(rows.map(({ courseId, ...progress }) => [courseId, progress]));
+    .where(eq(lessonProgress.userId, sql.placeholder('userId')))
+    .groupBy(lesson.courseId)
+    .as('progress');
+  return db
+    .select({
+      ...courseColumns,
+      passed: progress.passed,
+      lastStudiedAt: sql`${progress.lastStudiedAt}`.mapWith(lessonProgress.updatedAt),
+      lastPassedAt: sql`${progress.lastPassedAt}`.mapWith(lessonProgress.updatedAt),
+    })
+    .from(progress)
+    .innerJoin(courses, eq(courses.id, progress.courseId))
+    .innerJoin(services, eq(services.id, courses.serviceId))
+    .orderBy(...listOrder)
+    .prepare('study_my_courses');
 }
+
+/** The prepared query, built once per database (drizzle then skips rebuilding the SQL). */
+const prepared = new WeakMap<Db, ReturnType<typeof myCoursesQuery>>();
 
 /**
  * The learner's courses: every course they have started (opened a lesson of), each with its
- * percent, most recently studied first. Two queries whatever their number.
+ * percent, most recently studied first. One query whatever their number.
  */
 export async function myCourses(db: Db, userId: number): Promise<TMyCourse[]> {
-  const progress = await progressByCourse(db, userId);
-  const started = [...progress.keys()];
-  if (started.length === 0) return [];
-  const rows = await selectCourses(db)
-    .where(inArray(courses.id, started))
-    .orderBy(...listOrder);
-  const list = rows.map((course): TMyCourse => {
-    const mine = progress.get(course.id);
-    const passedLessons = mine?.passed ?? 0;
+  let query = prepared.get(db);
+  if (!query) {
+    query = myCoursesQuery(db);
+    prepared.set(db, query);
+  }
+  const rows = await query.execute({ userId });
+  const list = rows.map(({ passed, lastStudiedAt, lastPassedAt, ...course }): TMyCourse => {
+    const passedLessons = passed ?? 0;
     const finished = course.lessonCount > 0 && passedLessons >= course.lessonCount;
+    const studied = new Date(lastStudiedAt as Date);
+    const lastPass = lastPassedAt ? new Date(lastPassedAt as Date) : null;
     return {
       ...toCourse(course),
       passedLessons,
       percent: coursePercent(passedLessons, course.lessonCount),
-      status: finished ? 'FINISHED' : mine ? 'IN_PROGRESS' : 'NOT_STARTED',
-      lastStudiedAt: mine ? mine.lastStudiedAt.toISOString() : null,
-      finishedAt: finished && mine?.lastPassedAt ? mine.lastPassedAt.toISOString() : null,
+      status: finished ? 'FINISHED' : 'IN_PROGRESS',
+      lastStudiedAt: studied.toISOString(),
+      finishedAt: finished && lastPass ? lastPass.toISOString() : null,
     };
   });
   return list.sort((a, b) => (b.lastStudiedAt ?? '').localeCompare(a.lastStudiedAt ?? ''));
