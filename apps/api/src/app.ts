@@ -29,6 +29,7 @@ import { embeddedResolver, externalResolver } from './platform/auth/resolver';
 import type { Database, Db } from './platform/db/client';
 import { API_PREFIX, registerAccessGuard } from './platform/http/access';
 import { registerErrorHandling } from './platform/http/errors';
+import { loggerOptions } from './platform/http/logging';
 import { registerSecurityHeaders } from './platform/http/security';
 import { findWebDist, registerWebApp } from './platform/http/web';
 import { type IdpSecrets, loadIdpSecrets } from './platform/idp/keys';
@@ -55,13 +56,15 @@ export type BuildOptions = {
   database: Database;
   /** Built web app to serve; looked up next to the source when omitted, `false` for none. */
   webDist?: string | false;
+  /** Where log lines go (stdout when omitted); tests read it to check that secrets never appear. */
+  logStream?: NodeJS.WritableStream;
 };
 
 /** Builds the whole server (API, IdP, web) without listening, so tests can `inject`. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',

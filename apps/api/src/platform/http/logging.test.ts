@@ -1,0 +1,75 @@
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../../test/auth';
+import { apiClient } from '../../../test/client';
+import { createTestDatabase, type TestDatabase, testConfig } from '../../../test/harness';
+import { buildApp } from '../../app';
+import { DEMO_ACCOUNTS, seedDemoData } from '../../modules/demo/seed';
+import { redactUrl } from './logging';
+
+/** Issue 11: a full run at the most verbose level never writes a password or a token to the log. */
+let database: TestDatabase;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let log = '';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData(database.db);
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => {
+    log += chunk.toString('utf8');
+  });
+  app = await buildApp({
+    config: testConfig({ LOG_LEVEL: 'trace' }),
+    database,
+    webDist: false,
+    logStream: stream,
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.dispose();
+});
+
+describe('logs', () => {
+  it('redacts secret query parameters from logged URLs and keeps the rest', () => {
+    expect(redactUrl('/auth/callback?code=abc&state=xyz&iss=http%3A%2F%2Fx')).toBe(
+      '/auth/callback?code=[redacted]&state=[redacted]&iss=http%3A%2F%2Fx',
+    );
+    expect(redactUrl('/media/v/1/master.m3u8?token=1.2.sig')).toBe('/media/v/1/master.m3u8?token=[redacted]');
+    expect(redactUrl('/news?page=2')).toBe('/news?page=2');
+  });
+
+  it('hold no password, access token, refresh token, code or reset token after a full sign-in and API use', async () => {
+    const { password, employeeCode } = DEMO_ACCOUNTS.student;
+    const tokens = await signIn(app, employeeCode, password);
+    const student = apiClient(app, tokens.accessToken);
+    expect((await student.get('users/info')).statusCode).toBe(200);
+    await student.post('users/change-password', {
+      oldPassword: password,
+      newPassword: 'x',
+      confirmPassword: 'y',
+    });
+    await app.inject({ url: '/auth/callback?code=CODE-SECRET-123&state=STATE-SECRET-456' });
+    await app.inject({ url: '/forgot-password?token=RESET-SECRET-789' });
+    await app.inject({
+      url: '/services/core/api/users/info',
+      headers: { authorization: 'Bearer BEARER-SECRET-0' },
+    });
+
+    expect(log.length).toBeGreaterThan(1000);
+    expect(log).toContain('[redacted]');
+    for (const secret of [
+      password,
+      tokens.accessToken,
+      tokens.refreshToken,
+      'CODE-SECRET-123',
+      'STATE-SECRET-456',
+      'RESET-SECRET-789',
+      'BEARER-SECRET-0',
+    ]) {
+      if (secret) expect(log, `the log holds ${secret.slice(0, 12)}…`).not.toContain(secret);
+    }
+  });
+});
