@@ -102,7 +102,7 @@ export type MediaConfig = {
   /** An encoding whose heartbeat is older than this is taken as interrupted and retried. */
   staleSeconds: number;
   tokenTtlSeconds: number;
-  /** tus uploads in progress (always local disk). */
+  /** tus uploads in progress on local disk (with S3 storage they are staged in the bucket). */
   uploadsDir: string;
   /** Scratch space for encoding. */
   workDir: string;

@@ -19,13 +19,6 @@ import { contentTypeOf, videoKeys } from './keys';
 import type { EncodeJob, MediaService, VideoRow } from './service';
 import { videos } from './tables';
 
-async function exists(file: string): Promise<boolean> {
-  return fs.stat(file).then(
-    () => true,
-    () => false,
-  );
-}
-
 /**
  * Makes sure the original is in storage (moving it out of the tus staging folder, or generating
  * a demo video) and returns a local path ffmpeg can read.
@@ -38,12 +31,12 @@ async function ensureSource(
 ): Promise<string> {
   const { storage } = media;
   const keys = videoKeys(row);
-  const staging = media.stagingPath(row.id);
+  const staging = await media.staging();
   const original = { contentType: 'application/octet-stream', fileName: row.originalName };
-  if (await exists(staging)) {
-    await storage.put(keys.source, createReadStream(staging), original);
-    await fs.rm(staging, { force: true });
-    await fs.rm(`${staging}.json`, { force: true });
+  const uploaded = await staging.open(row.id);
+  if (uploaded) {
+    await storage.put(keys.source, uploaded, original);
+    await staging.remove(row.id);
   } else if (row.generated && !(await storage.exists(keys.source))) {
     const generated = path.join(work, 'generated.mp4');
     await generateTestVideo(tools, generated, { width: 1280, height: 720, seconds: 70 });

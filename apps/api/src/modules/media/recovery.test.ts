@@ -44,8 +44,8 @@ it('takes up an encoding whose worker died and finishes it', async () => {
   const year = new Date().getUTCFullYear();
   const source = path.join(dataDir, 'small.mp4');
   await generateTestVideo(await findMediaTools(), source, { width: 640, height: 360, seconds: 4, fps: 5 });
-  await fs.mkdir(path.dirname(media.stagingPath(id)), { recursive: true });
-  await fs.copyFile(source, media.stagingPath(id));
+  await fs.mkdir(t.config.media.uploadsDir, { recursive: true });
+  await fs.copyFile(source, path.join(t.config.media.uploadsDir, id));
   const [row] = await t.database.db
     .insert(videos)
     .values({ id, originalName: 'killed.mp4', sizeBytes: 1, year, status: 'QUEUED', width: 640, height: 360 })

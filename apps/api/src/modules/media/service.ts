@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import {
   ACCEPTED_VIDEO_STATUSES,
   MEDIA_MESSAGES,
@@ -22,6 +20,7 @@ import type { Storage } from '../../platform/storage/storage';
 import { unlockedLesson } from '../study/service';
 import { videoProblem } from './checks';
 import { videoKeys, videoUrlOf } from './keys';
+import { createUploadStaging, type UploadStaging } from './staging';
 import { videos } from './tables';
 import { loadStreamSecret, signStreamToken } from './tokens';
 
@@ -34,6 +33,7 @@ export type EncodeJob = { videoId: string };
 export class MediaService {
   private tools: Promise<MediaTools> | undefined;
   private secret: Promise<Buffer> | undefined;
+  private uploads: Promise<UploadStaging> | undefined;
 
   constructor(
     readonly db: Db,
@@ -57,9 +57,10 @@ export class MediaService {
     return this.secret;
   }
 
-  /** Staging file of a tus upload (tus keeps `<id>.json` beside it). */
-  stagingPath(id: string): string {
-    return path.join(this.config.media.uploadsDir, id);
+  /** Where tus uploads wait: local disk, or the S3 bucket when storage is S3. */
+  staging(): Promise<UploadStaging> {
+    this.uploads ??= createUploadStaging(this.config);
+    return this.uploads;
   }
 
   async find(id: string): Promise<VideoRow> {
@@ -128,14 +129,15 @@ export class MediaService {
    * The last byte arrived: probe the file. Refused videos are deleted at once and say why;
    * accepted ones are queued for encoding.
    */
-  async finishUpload(id: string, removeStaging: () => Promise<void>): Promise<VideoRow> {
-    const file = this.stagingPath(id);
+  async finishUpload(id: string, sizeBytes: number): Promise<VideoRow> {
+    const staging = await this.staging();
+    const input = await staging.input(id);
     const tools = await this.mediaTools();
-    const probe = await probeFile(tools, file);
+    const probe = await probeFile(tools, input);
     let problem = videoProblem(probe);
-    if (!problem && !(await decodesCleanly(tools, file))) problem = MEDIA_MESSAGES.notAVideo;
+    if (!problem && !(await decodesCleanly(tools, input))) problem = MEDIA_MESSAGES.notAVideo;
     if (problem || !probe) {
-      await removeStaging();
+      await staging.remove(id);
       const [row] = await this.db
         .update(videos)
         .set({ status: 'REJECTED', message: problem ?? MEDIA_MESSAGES.notAVideo, updatedAt: new Date() })
@@ -144,13 +146,12 @@ export class MediaService {
       if (!row) throw notFound(MEDIA_MESSAGES.videoNotFound);
       return row;
     }
-    const stat = await fs.stat(file);
     const [row] = await this.db
       .update(videos)
       .set({
         status: 'QUEUED',
         message: null,
-        sizeBytes: stat.size,
+        sizeBytes,
         durationSeconds: Math.floor(probe.durationSeconds),
         width: probe.width,
         height: probe.height,

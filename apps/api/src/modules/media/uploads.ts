@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { MEDIA_LIMITS, MEDIA_MESSAGES, VIDEO_UPLOADS_PATH } from '@academy/contract';
-import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../platform/http/access';
@@ -32,8 +31,8 @@ function mapTusError(err: Error | { status_code: number; body: string }): TusErr
 
 /**
  * Resumable video uploads (tus 1.0) at /services/core/api/uploads, COURSE_MANAGEMENT only.
- * Bytes stream straight to a staging file on local disk (never held in memory); an interrupted
- * upload continues from the offset the server reports. Only its uploader may continue an upload.
+ * Bytes stream straight to staging (local disk, or the S3 bucket when storage is S3: staging.ts),
+ * never held in memory; an interrupted upload continues from the offset the server reports. Only its uploader may continue an upload.
  * When the last byte arrives the video is checked, and the final PATCH answers with the video
  * (status QUEUED or REJECTED with the reason).
  */
@@ -43,10 +42,7 @@ export async function registerVideoUploads(app: FastifyInstance, media: MediaSer
     const raw = req.runtime?.node?.req;
     return raw ? principals.get(raw) : undefined;
   };
-  const datastore = new FileStore({
-    directory: media.config.media.uploadsDir,
-    expirationPeriodInMilliseconds: 7 * 24 * 3600 * 1000,
-  });
+  const { datastore } = await media.staging();
 
   const tus = new Server({
     path: VIDEO_UPLOADS_PATH,
@@ -77,7 +73,7 @@ export async function registerVideoUploads(app: FastifyInstance, media: MediaSer
     },
     async onUploadFinish(req, upload: Upload) {
       const principal = principalOf(req as TusRequest);
-      const row = await media.finishUpload(upload.id, () => datastore.remove(upload.id).catch(() => {}));
+      const row = await media.finishUpload(upload.id, upload.size ?? upload.offset);
       const video = await media.toVideo(row, principal?.id ?? 0);
       return {
         status_code: 200,

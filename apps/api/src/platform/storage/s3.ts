@@ -5,6 +5,7 @@ import {
   HeadObjectCommand,
   type HeadObjectCommandOutput,
   S3Client,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3StorageConfig } from '../../config';
@@ -16,9 +17,22 @@ import {
   type StoredFileInfo,
 } from './storage';
 
-function isNotFound(err: unknown): boolean {
+export function isNotFound(err: unknown): boolean {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
+}
+
+/** Client settings of the configured bucket (shared with the tus upload store). */
+export function s3ClientConfig(config: S3StorageConfig): S3ClientConfig {
+  return {
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
+  };
 }
 
 /** Files in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2…), same contract as local disk. */
@@ -29,15 +43,7 @@ export class S3Storage implements Storage {
 
   constructor(config: S3StorageConfig) {
     this.bucket = config.bucket;
-    this.client = new S3Client({
-      region: config.region,
-      endpoint: config.endpoint,
-      forcePathStyle: config.forcePathStyle,
-      credentials:
-        config.accessKeyId && config.secretAccessKey
-          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
-          : undefined,
-    });
+    this.client = new S3Client(s3ClientConfig(config));
   }
 
   private check(key: string): void {

@@ -112,6 +112,11 @@ describe('local file storage and GET /files', () => {
       expect(res.body).not.toContain('0123456789');
       await storage.delete(privateKey);
     }
+    // Keys without a folder (tus staging objects at the root of an S3 bucket) are never served.
+    await storage.put('3f1e2d4c-0000-4000-8000-000000000003.info', bytes, { contentType: 'text/plain' });
+    const root = await app.inject({ method: 'GET', url: '/files/3f1e2d4c-0000-4000-8000-000000000003.info' });
+    expect(root.statusCode).toBe(404);
+    await storage.delete('3f1e2d4c-0000-4000-8000-000000000003.info');
   });
 
   it('deletes the bytes and their facts', async () => {

@@ -67,6 +67,8 @@ export const PRIVATE_FOLDERS = [
 ] as const;
 
 export function isPublicFileKey(key: string): boolean {
+  // Every stored file has a folder; root keys (tus staging objects in an S3 bucket) are never served.
+  if (!key.includes('/')) return false;
   const folder = key.slice(0, key.indexOf('/'));
   return !(PRIVATE_FOLDERS as readonly string[]).includes(folder);
 }
