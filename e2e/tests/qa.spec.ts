@@ -58,6 +58,8 @@ test('a student asks about a lesson, a colleague replies, the asker upvotes and 
   page,
   browser,
 }) => {
+  // Two learners sign in and every page is shot at two widths: more than the default minute.
+  test.setTimeout(150_000);
   await offline(page);
   const { courseId, topicId, lesson } = await firstLesson(page);
 
