@@ -14,7 +14,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // Journeys are long (several sign-ins, uploads); a loaded CI machine needs the headroom.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: `../.tmp/e2e-results-${PORT}`,

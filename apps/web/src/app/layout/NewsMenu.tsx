@@ -21,9 +21,15 @@ export function NewsLinkButton(
 ) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { to, ...rest } = props;
+  const { to, className, ...rest } = props;
   return (
-    <Link to={to} className={classes.link} data-active={pathname.startsWith('/news') || undefined} {...rest}>
+    <Link
+      to={to}
+      // The dropdown's target passes its own class names; ours must survive them.
+      className={className ? `${classes.link} ${className}` : classes.link}
+      data-active={pathname.startsWith('/news') || undefined}
+      {...rest}
+    >
       {t('nav.news')} <IconChevronDown size={14} aria-hidden />
     </Link>
   );
