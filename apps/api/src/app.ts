@@ -36,6 +36,9 @@ import { type IdpSecrets, loadIdpSecrets } from './platform/idp/keys';
 import { registerIdp } from './platform/idp/provider';
 import { Jobs } from './platform/jobs/jobs';
 import { createMailer, type Mailer } from './platform/mail/mailer';
+import { registerHealth } from './platform/observability/health';
+import { Metrics, registerMetrics } from './platform/observability/metrics';
+import { echoRequestId, requestId } from './platform/observability/request-id';
 import { registerFileRoutes } from './platform/storage/serve';
 import { createStorage, type Storage } from './platform/storage/storage';
 import { registerUploads } from './platform/uploads/plugin';
@@ -49,6 +52,8 @@ export type AppContext = {
   mailer: Mailer;
   /** Background jobs (pg-boss); workers start when the server listens (JOBS_WORKER). */
   jobs: Jobs;
+  /** Prometheus metrics served at /metrics; modules add their own. */
+  metrics: Metrics;
 };
 
 export type BuildOptions = {
@@ -66,6 +71,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
+    // X-Request-Id from the proxy when plain, else a UUID; logged as reqId and echoed back.
+    requestIdHeader: false,
+    genReqId: requestId,
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
@@ -73,6 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  echoRequestId(app);
   await registerSecurityHeaders(app, config);
 
   const ctx: AppContext = {
@@ -82,6 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     storage: await createStorage(config),
     mailer: createMailer(config, app.log),
     jobs: new Jobs(database, app.log),
+    metrics: new Metrics(),
   };
   const secrets: IdpSecrets | undefined =
     config.oidc.mode === 'embedded' ? await loadIdpSecrets(database.db) : undefined;
@@ -104,14 +114,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     uiConfig: { docExpansion: 'list' },
   });
 
-  app.get('/health', async (_request, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ok' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
-  });
+  registerHealth(app, { database, storage: ctx.storage, jobs: ctx.jobs, jobsWorker: config.jobsWorker });
+  registerMetrics(app, ctx.metrics, config.metricsToken);
+  ctx.metrics.gauge('academy_job_queue_depth', 'Jobs waiting to run, by queue', ['queue'], async () =>
+    (await ctx.jobs.queueDepths()).map(({ queue, depth }) => ({ labels: { queue }, value: depth })),
+  );
 
   if (secrets) await registerIdp(app, ctx, secrets);
   await registerUploads(app);

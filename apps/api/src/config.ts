@@ -53,6 +53,11 @@ const ZEnv = z.object({
   JOBS_WORKER: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: boolFlag,
   FRAME_ANCESTORS: z.string().trim().default("'self'"),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
 });
@@ -85,6 +90,8 @@ export type Config = {
   /** Run background job workers (video encoding) in this process. */
   jobsWorker: boolean;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`; otherwise it is open. */
+  metricsToken: string | undefined;
   /** Behind a reverse proxy: take the client IP, scheme and host from X-Forwarded-* headers. */
   trustProxy: boolean;
   /** CSP frame-ancestors: who may show the product in a frame. */
@@ -182,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     jobsWorker: e.JOBS_WORKER === 'true',
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     frameAncestors: e.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
     production: e.NODE_ENV === 'production',

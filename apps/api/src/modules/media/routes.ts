@@ -29,6 +29,12 @@ export function mediaServiceOf(ctx: AppContext, log: FastifyInstance['log']): Me
     await media.recoverInterrupted();
     await media.queueGenerated();
   }, 60_000);
+  ctx.metrics.gauge(
+    'academy_encoding_jobs',
+    'Uploaded videos that passed their checks, by encoding state',
+    ['state'],
+    () => media.countByEncodingState(),
+  );
   services.set(ctx, media);
   return media;
 }

@@ -8,7 +8,7 @@ import {
   type VideoStatus,
   videoIdFromUrl,
 } from '@academy/contract';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
@@ -28,6 +28,7 @@ export type VideoRow = typeof videos.$inferSelect;
 
 export const ENCODE_QUEUE = 'media-encode';
 export type EncodeJob = { videoId: string };
+const ENCODING_STATES = ['QUEUED', 'ENCODING', 'READY', 'FAILED'] as const;
 
 /** The one place that knows the media module's moving parts (tools, secret, queue). */
 export class MediaService {
@@ -240,6 +241,19 @@ export class MediaService {
       this.log.warn({ video: row.id }, 'resuming an interrupted video encoding');
     }
     return stale.length;
+  }
+
+  /** For /metrics: videos by encoding state (queued, encoding, ready, failed), zeros included. */
+  async countByEncodingState(): Promise<Array<{ labels: { state: string }; value: number }>> {
+    const rows = await this.db
+      .select({ status: videos.status, count: count() })
+      .from(videos)
+      .where(inArray(videos.status, ENCODING_STATES))
+      .groupBy(videos.status);
+    return ENCODING_STATES.map((status) => ({
+      labels: { state: status.toLowerCase() },
+      value: rows.find((r) => r.status === status)?.count ?? 0,
+    }));
   }
 
   /** Demo videos (generated on the server) that have no job yet are queued. */

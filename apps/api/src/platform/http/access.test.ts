@@ -96,6 +96,6 @@ describe('access guard', () => {
 
   it('reports health when the database answers', async () => {
     const res = await app.inject({ method: 'GET', url: '/health' });
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'up' });
   });
 });

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
 
 /** Paths that belong to the server; everything else is the single-page app. */
-const SERVER_PATHS = ['/services/', '/idp', '/files/', '/media/', '/get/documents/', '/health'];
+const SERVER_PATHS = ['/services/', '/idp', '/files/', '/media/', '/get/documents/', '/health', '/metrics'];
 
 export function findWebDist(start = import.meta.dirname): string | undefined {
   let dir = start;

@@ -96,15 +96,18 @@ export async function interactionRoutes(
     const ip = request.ip;
 
     if (await isSignInBlocked(db, username, ip)) {
+      ctx.metrics.signIns.inc({ outcome: 'blocked' });
       return form(reply, 429, details.uid, username, SIGN_IN_MESSAGES.tooManyAttempts);
     }
     const user = await verifyCredentials(db, username, password);
     if (!user) {
       if (username.trim()) await recordSignInFailure(db, username, ip);
+      ctx.metrics.signIns.inc({ outcome: 'failure' });
       return form(reply, 401, details.uid, username, SIGN_IN_MESSAGES.incorrect);
     }
     await clearSignInFailures(db, username);
     await recordLogin(db, user.id, ip, request.headers['user-agent']);
+    ctx.metrics.signIns.inc({ outcome: 'success' });
     return finish(request, reply, details, String(user.id));
   });
 

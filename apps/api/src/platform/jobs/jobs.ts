@@ -76,6 +76,8 @@ export class Jobs {
   private starting: Promise<PgBoss> | undefined;
   private readonly queues = new Map<string, Registration>();
   private workersStarted = false;
+  private workersFailed = false;
+  private workersRunning = false;
   private readonly stopping = new AbortController();
   private readonly running = new Set<Promise<unknown>>();
   private readonly startHooks: Array<{ run: () => Promise<void>; everyMs: number | undefined }> = [];
@@ -165,10 +167,35 @@ export class Jobs {
     }
   }
 
+  /** This process's workers, for /health: off until `startWorkers()` is called (never with JOBS_WORKER=false). */
+  workerState(): 'running' | 'starting' | 'off' | 'failed' {
+    if (this.workersFailed) return 'failed';
+    if (this.workersRunning) return 'running';
+    return this.workersStarted ? 'starting' : 'off';
+  }
+
+  /** Jobs waiting to run (created or retrying) in each declared queue, for /metrics. */
+  async queueDepths(): Promise<Array<{ queue: string; depth: number }>> {
+    const boss = await this.instance();
+    const depths = [];
+    for (const name of this.queues.keys()) depths.push({ queue: name, depth: await boss.getQueueSize(name) });
+    return depths;
+  }
+
   /** Starts the workers of every queue that has a handler. */
   async startWorkers(): Promise<void> {
     if (this.workersStarted) return;
     this.workersStarted = true;
+    try {
+      await this.startEachWorker();
+      this.workersRunning = true;
+    } catch (err) {
+      this.workersFailed = true;
+      throw err;
+    }
+  }
+
+  private async startEachWorker(): Promise<void> {
     const boss = await this.instance();
     for (const queue of this.queues.values()) {
       const handler = queue.handler;
