@@ -1,6 +1,7 @@
 import { Alert, Center, Group, Loader, Pagination, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePaginationLabels } from './pagination';
 
 export interface Column<T> {
   key: string;
@@ -32,6 +33,7 @@ interface DataTableProps<T> {
 /** The shared list table: loading, error and empty states, row numbers, paging; scrolls on phones. */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
+  const pageLabels = usePaginationLabels();
   const { columns, rows, rowKey, loading, error, total, page = 0, size = 20, onPageChange, numbered } = props;
   const pages = total !== undefined ? Math.max(1, Math.ceil(total / size)) : 1;
 
@@ -86,6 +88,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             value={page + 1}
             onChange={(value) => onPageChange(value - 1)}
             size="sm"
+            {...pageLabels}
           />
         </Group>
       )}

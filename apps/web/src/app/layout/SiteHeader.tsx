@@ -43,7 +43,7 @@ export function SiteHeader() {
                 to={item.to}
                 className={classes.link}
                 data-active={undefined}
-                style={({ isActive }) => (isActive ? { color: '#FF5000' } : undefined)}
+                style={({ isActive }) => (isActive ? { color: 'var(--mantine-color-accent-6)' } : undefined)}
               >
                 {t(item.label)}
               </NavLink>

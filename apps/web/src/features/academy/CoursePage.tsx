@@ -316,7 +316,8 @@ function TopicCard({
     padding: 'md',
     'data-testid': 'course-topic',
     'data-locked': locked ? 'true' : 'false',
-    style: { opacity: locked ? 0.75 : 1 },
+    // Locked topics are greyed by their background, not by opacity, so their text keeps its contrast.
+    style: { background: locked ? 'var(--mantine-color-gray-0)' : undefined },
   } as const;
   return clickable ? (
     <Card component={Link} to={topicPath(courseId, topic.id)} {...common}>

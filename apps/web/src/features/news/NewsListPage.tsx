@@ -14,6 +14,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { usePaginationLabels } from '../../components/pagination';
 import { useServices } from '../org/api';
 import { useNewsCategories, useSearchNews } from './api';
 import { NewsCard } from './NewsCard';
@@ -26,6 +27,7 @@ const PAGE_SIZE = 9;
  */
 export function NewsListPage() {
   const { t } = useTranslation();
+  const pageLabels = usePaginationLabels();
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const services = useServices();
@@ -124,7 +126,12 @@ export function NewsListPage() {
         )}
         {pages > 1 && (
           <Group justify="center">
-            <Pagination total={pages} value={page + 1} onChange={(value) => setPage(value - 1)} />
+            <Pagination
+              total={pages}
+              value={page + 1}
+              onChange={(value) => setPage(value - 1)}
+              {...pageLabels}
+            />
           </Group>
         )}
       </Stack>

@@ -14,6 +14,7 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { usePaginationLabels } from '../../components/pagination';
 import { useListParams } from '../../lib/use-list-params';
 import { usePublicPosts, useRecruitmentBranches } from './api';
 import { PostCard } from './PostCard';
@@ -23,6 +24,7 @@ const PAGE_SIZE = 12;
 /** /recruitment: open posts (or all, closed ones marked), searchable, filtered by branch. */
 export function RecruitmentListPage() {
   const { t } = useTranslation();
+  const pageLabels = usePaginationLabels();
   const list = useListParams(PAGE_SIZE);
   const status = list.filters.status === 'all' ? 'all' : 'open';
   const posts = usePublicPosts({
@@ -99,6 +101,7 @@ export function RecruitmentListPage() {
               total={pages}
               value={list.page + 1}
               onChange={(page) => list.update({ page: page - 1 })}
+              {...pageLabels}
             />
           </Group>
         )}
