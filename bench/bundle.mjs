@@ -16,7 +16,12 @@ export const FIRST_LOAD_JS_BUDGET_KB = 200;
 /** Mantine's stylesheet is most of it (~29 KB); page styles are split with their pages. */
 export const FIRST_LOAD_CSS_BUDGET_KB = 35;
 /** Chunks (manifest keys) that must only ever be loaded lazily: the management area, zod, OIDC. */
-const MUST_BE_LAZY = [/^src\/features\/management\/ManagementLayout\.tsx$/, /^_zod-/, /oidc-client-ts/, /hls\.js/];
+const MUST_BE_LAZY = [
+  /^src\/features\/management\/ManagementLayout\.tsx$/,
+  /^_zod-/,
+  /oidc-client-ts/,
+  /hls\.js/,
+];
 
 export function measureFirstLoad() {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));

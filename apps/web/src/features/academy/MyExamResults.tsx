@@ -28,7 +28,12 @@ export function MyExamResults() {
     },
     { key: 'attempts', header: t('progress.attemptCount'), width: 100, render: (e) => e.attempts },
     { key: 'best', header: t('progress.bestMark'), width: 100, render: (e) => e.bestMark ?? '—' },
-    { key: 'last', header: t('progress.lastAttempt'), width: 130, render: (e) => formatDate(e.lastAttemptAt) },
+    {
+      key: 'last',
+      header: t('progress.lastAttempt'),
+      width: 130,
+      render: (e) => formatDate(e.lastAttemptAt),
+    },
     {
       key: 'result',
       header: t('progress.result'),
