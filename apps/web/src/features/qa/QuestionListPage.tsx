@@ -23,6 +23,7 @@ import { IconAdjustmentsHorizontal, IconChevronDown, IconPlus, IconSearch } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePaginationLabels } from '../../components/pagination';
 import { useListParams } from '../../lib/use-list-params';
 import { useCourseOptions, useCourseOutline, useQuestionList } from './api';
 import { NotificationsButton } from './NotificationsButton';
@@ -34,6 +35,7 @@ const FILTERS = ['sort', 'type', 'relatedTopic', 'courseId', 'lessonId', 'solved
 /** /training-academy/qa: every learner's questions, searchable, filtered, sorted and paged. */
 export function QuestionListPage() {
   const { t } = useTranslation();
+  const pageLabels = usePaginationLabels();
   const list = useListParams(PAGE_SIZE);
   const { filters } = list;
   const query = Object.fromEntries(FILTERS.map((key) => [key, filters[key]]));
@@ -222,6 +224,7 @@ export function QuestionListPage() {
             onChange={(value) => list.update({ page: value - 1 })}
             size="sm"
             color="brand.9"
+            {...pageLabels}
           />
         </Group>
       )}
