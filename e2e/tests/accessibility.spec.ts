@@ -13,7 +13,7 @@ const API = '/services/core/api';
 const COURSE = 'E2E Accessible course';
 const LESSON = 'Reading the meter aloud';
 const QUESTION = 'Which port carries the light?';
-const LEARNER = { username: 'E1004', password: 'Employee@2026' };
+const LEARNER = { username: 'E1012', password: 'Employee@2026' };
 
 /** The sandbox has no internet: YouTube's player script fails at once instead of timing out. */
 async function offline(page: Page): Promise<void> {
@@ -33,7 +33,7 @@ function describe(node: { target: unknown[]; any: { data?: unknown }[] }): strin
 /** Runs axe on the page once `ready` shows, and records every serious or critical violation. */
 async function audit(page: Page, name: string, ready: Locator): Promise<void> {
   await expect(ready, name).toBeVisible();
-  await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 2000 }).catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   const found = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
