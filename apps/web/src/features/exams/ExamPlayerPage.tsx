@@ -40,6 +40,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { FocusLoop } from '../../components/FocusLoop';
 import { ApiError, api } from '../../lib/api';
 import {
   attemptResult,
@@ -398,7 +399,8 @@ function ExamTaking({
   const urgent = left <= 60;
 
   return (
-    <>
+    // Tab never takes the focus out of the page: that would submit the exam as left (decision 35).
+    <FocusLoop>
       {/* The timer bar: the exam player has no site header or footer. */}
       <Box
         bg="brand.9"
@@ -572,7 +574,7 @@ function ExamTaking({
           </Text>
         </Box>
       )}
-    </>
+    </FocusLoop>
   );
 }
 
