@@ -276,6 +276,12 @@ test('admins manage the home page: banner order, the welcome popup once per visi
   await expect(page.getByTestId('introduction-content')).toContainText(
     'Our academy welcomes every new colleague.',
   );
+
+  // Journeys share one server: switch the popup off again so later journeys on / are not covered.
+  await page.goto('/management/home');
+  await page.getByTestId('popup-section').getByRole('switch', { name: 'Show the welcome popup' }).uncheck();
+  await page.getByTestId('popup-section').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The welcome popup has been saved')).toBeVisible();
   await context.close();
 });
 
