@@ -9,6 +9,8 @@ export interface ListParams {
   filters: Record<string, string>;
 }
 
+type ListChanges = Record<string, string | number | null | undefined>;
+
 /**
  * A list page's paging, search and filters, kept in the URL so that reloads, the back button
  * and links keep them. Changing a filter or the search goes back to the first page.
@@ -37,7 +39,9 @@ export function useListParams(defaultSize = 20) {
   }, [searchParams, defaultSize]);
 
   const update = useCallback(
-    (changes: Record<string, string | number | null | undefined>) => {
+    (asked: ListChanges | ((latest: URLSearchParams) => ListChanges)) => {
+      // A function derives the change from the latest params (a sort toggled twice quickly).
+      const changes = typeof asked === 'function' ? asked(latest.current) : asked;
       const next = new URLSearchParams(latest.current);
       for (const [key, value] of Object.entries(changes)) {
         if (value === null || value === undefined || value === '') next.delete(key);

@@ -7,19 +7,26 @@ interface SortHeaderProps {
   field: string;
   /** The list's `sort` parameter, e.g. `fullName,desc`. */
   sort: string | undefined;
-  onSort: (sort: string | null) => void;
+  /** Called with this column's field; the page works out the next sort from the latest params. */
+  onSort: (field: string) => void;
 }
 
 /** A column header that sorts the list on the server: ascending, then descending, then off. */
+/** The sort after a click on `field`'s header: ascending, then descending, then none. */
+export function nextSort(sort: string | null | undefined, field: string): string | null {
+  const [current, direction] = (sort ?? '').split(',');
+  if (current !== field) return `${field},asc`;
+  return direction === 'desc' ? null : `${field},desc`;
+}
+
 export function SortHeader({ label, field, sort, onSort }: SortHeaderProps) {
   const { t } = useTranslation();
   const [current, direction] = (sort ?? '').split(',');
   const active = current === field;
   const Icon = !active ? IconArrowsSort : direction === 'desc' ? IconArrowDown : IconArrowUp;
-  const next = !active ? `${field},asc` : direction === 'desc' ? null : `${field},desc`;
   return (
     <UnstyledButton
-      onClick={() => onSort(next)}
+      onClick={() => onSort(field)}
       fw={700}
       fz="sm"
       style={{ display: 'inline-flex', alignItems: 'center', gap: 4, whiteSpace: 'nowrap' }}

@@ -36,7 +36,7 @@ import { useListParams } from '../../lib/use-list-params';
 import { useAuthorizationOptions } from '../authorizations/api';
 import { branchGroups, serviceOptions, useBranches, useDepartmentOptions, useServices } from '../org/api';
 import { useDeleteUser, useExportUsers, useSetUserAccess, useUserList } from './api';
-import { SortHeader } from './SortHeader';
+import { nextSort, SortHeader } from './SortHeader';
 
 type Result = { message: string; kind: 'success' | 'error' } | null;
 const FILTERS = ['serviceId', 'branchId', 'departmentId', 'authorizationId', 'access'] as const;
@@ -69,7 +69,12 @@ export function UsersPage() {
   const filtersShown = wide || filtersOpen;
   const activeFilters = FILTERS.filter((key) => filters[key]).length;
   const sortHeader = (field: string, label: string) => (
-    <SortHeader label={label} field={field} sort={filters.sort} onSort={(sort) => list.update({ sort })} />
+    <SortHeader
+      label={label}
+      field={field}
+      sort={filters.sort}
+      onSort={(column) => list.update((latest) => ({ sort: nextSort(latest.get('sort'), column) }))}
+    />
   );
 
   const shownBranches = (branches.data ?? []).filter(
