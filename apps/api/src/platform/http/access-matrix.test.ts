@@ -169,8 +169,54 @@ describe('authorization matrix', () => {
           // route must let its key holders and admins through the guard.
           mismatches.push(`${where}, expected to pass the guard`);
         }
+        if (response.statusCode >= 400) mismatches.push(...leaksIn(where, response.body));
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('answers malformed ids and bodies with a client error: no server error, stack trace or SQL', async () => {
+    const mismatches: string[] = [];
+    const badIds = ['abc', '-1', '99999999999999999999', '1.5', '%27%20or%201%3D1'];
+    const badBodies: InjectOptions[] = [
+      { payload: '{"name": ', headers: { 'content-type': 'application/json' } },
+      { payload: { id: 'x', name: 42, page: -1, answers: 'all', ids: [0, 'a'] } },
+      { payload: 'name=x', headers: { 'content-type': 'text/plain' } },
+    ];
+    for (const route of apiRoutes) {
+      const withId = /:[A-Za-z_]+/.test(route.url);
+      const requests: Array<{ path: string; extra: InjectOptions }> = [
+        ...(withId
+          ? badIds.map((id) => ({ path: concretePath(route.url).replaceAll(UNKNOWN_ID, id), extra: {} }))
+          : []),
+        ...(['POST', 'PUT', 'PATCH'].includes(route.method)
+          ? badBodies.map((extra) => ({ path: concretePath(route.url), extra }))
+          : []),
+      ];
+      for (const { path, extra } of requests) {
+        const response = await t.app.inject({
+          ...extra,
+          method: route.method as InjectOptions['method'],
+          url: `${API_PREFIX}/${path}`,
+          headers: { authorization: `Bearer ${admin.token}`, ...extra.headers },
+        });
+        const where = `${route.method} ${path} (${String(extra.payload ?? '').slice(0, 20)}): ${response.statusCode}`;
+        if (response.statusCode >= 500) mismatches.push(`${where} ${response.body.slice(0, 160)}`);
+        if (response.statusCode >= 400) mismatches.push(...leaksIn(where, response.body));
       }
     }
     expect(mismatches).toEqual([]);
   });
 });
+
+/** An error body must be our JSON error shape, with nothing of the server's insides. */
+function leaksIn(where: string, body: string): string[] {
+  if (
+    /\bat .+\.(ts|js|mjs):\d+|node_modules|\b(select|insert into|delete from|update \S+ set)\b|syntax error at|relation "/i.test(
+      body,
+    )
+  ) {
+    return [`${where}: the body shows server internals: ${body.slice(0, 160)}`];
+  }
+  return [];
+}
