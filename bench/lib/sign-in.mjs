@@ -16,10 +16,18 @@ function cookieJar() {
   };
 }
 
-export async function signIn(baseUrl, username, password) {
+/**
+ * `baseUrl` is the process the requests go to; `publicUrl` (default: the same) is the server's
+ * PUBLIC_URL, when several processes serve one address: the redirect URI is registered there, and
+ * the provider's redirects to it are followed on `baseUrl`.
+ */
+export async function signIn(baseUrl, username, password, publicUrl = baseUrl) {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const redirectUri = `${baseUrl}/auth/callback`;
+  const redirectUri = `${publicUrl}/auth/callback`;
+  const publicOrigin = new URL(publicUrl).origin;
+  const onBase = (next) =>
+    next.origin === publicOrigin ? new URL(`${next.pathname}${next.search}`, baseUrl) : next;
   const jar = cookieJar();
   const authorize = new URL(`${baseUrl}/idp/auth`);
   for (const [k, v] of Object.entries({
@@ -68,7 +76,7 @@ export async function signIn(baseUrl, username, password) {
         if (!token.ok) throw new Error(`token endpoint answered ${token.status}: ${await token.text()}`);
         return token.json();
       }
-      url = next.toString();
+      url = onBase(next).toString();
       method = 'GET';
       body = undefined;
       continue;
@@ -76,7 +84,7 @@ export async function signIn(baseUrl, username, password) {
     const html = await res.text();
     const action = html.match(/<form[^>]*action="([^"]+)"/i)?.[1];
     if (!action || method === 'POST') throw new Error(`unexpected sign-in page (status ${res.status})`);
-    url = new URL(action.replaceAll('&amp;', '&'), url).toString();
+    url = onBase(new URL(action.replaceAll('&amp;', '&'), url)).toString();
     method = 'POST';
     body = new URLSearchParams({ username, password }).toString();
   }

@@ -7,7 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { type Config, runsJobs } from './config';
 import { authorizationsRoutes } from './modules/authorizations/routes';
 import { certificateRoutes } from './modules/certificates/routes';
 import { courseRoutes } from './modules/courses/routes';
@@ -36,7 +36,7 @@ import { type IdpSecrets, loadIdpSecrets } from './platform/idp/keys';
 import { registerIdp } from './platform/idp/provider';
 import { Jobs } from './platform/jobs/jobs';
 import { createMailer, type Mailer } from './platform/mail/mailer';
-import { registerHealth } from './platform/observability/health';
+import { registerHealth, registerWorkerOnly } from './platform/observability/health';
 import { Metrics, registerMetrics } from './platform/observability/metrics';
 import { echoRequestId, requestId } from './platform/observability/request-id';
 import { registerFileRoutes } from './platform/storage/serve';
@@ -50,7 +50,7 @@ export type AppContext = {
   database: Database;
   storage: Storage;
   mailer: Mailer;
-  /** Background jobs (pg-boss); workers start when the server listens (JOBS_WORKER). */
+  /** Background jobs (pg-boss); workers start when the server listens (ACADEMY_ROLE all or worker). */
   jobs: Jobs;
   /** Prometheus metrics served at /metrics; modules add their own. */
   metrics: Metrics;
@@ -82,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   echoRequestId(app);
+  if (config.role === 'worker') registerWorkerOnly(app);
   await registerSecurityHeaders(app, config);
 
   const ctx: AppContext = {
@@ -114,7 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     uiConfig: { docExpansion: 'list' },
   });
 
-  registerHealth(app, { database, storage: ctx.storage, jobs: ctx.jobs, jobsWorker: config.jobsWorker });
+  registerHealth(app, { database, storage: ctx.storage, jobs: ctx.jobs, runsJobs: runsJobs(config.role) });
   registerMetrics(app, ctx.metrics, config.metricsToken);
   ctx.metrics.gauge('academy_job_queue_depth', 'Jobs waiting to run, by queue', ['queue'], async () =>
     (await ctx.jobs.queueDepths()).map(({ queue, depth }) => ({ labels: { queue }, value: depth })),
@@ -151,7 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(mediaFileRoutes, ctx);
   app.decorate('jobs', ctx.jobs);
   app.addHook('onClose', () => ctx.jobs.stop());
-  if (config.jobsWorker) {
+  if (runsJobs(config.role)) {
     app.addHook('onListen', async () => {
       ctx.jobs.startWorkers().catch((err) => app.log.error({ err }, 'job workers did not start'));
     });

@@ -50,7 +50,7 @@ const ZEnv = z.object({
   MEDIA_ENCODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   MEDIA_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   MEDIA_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
-  JOBS_WORKER: z.enum(['true', 'false']).default('true'),
+  ACADEMY_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   TRUST_PROXY: boolFlag,
   FRAME_ANCESTORS: z.string().trim().default("'self'"),
   METRICS_TOKEN: z
@@ -87,8 +87,11 @@ export type Config = {
   study: { tabLeaveLimit: number };
   /** Lesson videos: tools, encoding ladder and speed, staging folders, signed stream URLs. */
   media: MediaConfig;
-  /** Run background job workers (video encoding) in this process. */
-  jobsWorker: boolean;
+  /**
+   * What this process does: `all` (HTTP and job workers), `api` (HTTP, no job workers) or
+   * `worker` (job workers; HTTP answers only /health and /metrics).
+   */
+  role: AcademyRole;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   /** When set, GET /metrics needs `Authorization: Bearer <token>`; otherwise it is open. */
   metricsToken: string | undefined;
@@ -98,6 +101,13 @@ export type Config = {
   frameAncestors: string[];
   production: boolean;
 };
+
+export type AcademyRole = 'all' | 'api' | 'worker';
+
+/** Whether this process runs the background job workers (video encoding, certificates). */
+export function runsJobs(role: AcademyRole): boolean {
+  return role !== 'api';
+}
 
 export type MediaConfig = {
   ffmpegPath: string | undefined;
@@ -136,6 +146,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (env.JOBS_WORKER !== undefined) {
+    throw new Error(
+      'Invalid configuration:\n  JOBS_WORKER was replaced by ACADEMY_ROLE (all, api or worker; see README)',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const external = Boolean(e.OIDC_ISSUER);
   if (external && !e.OIDC_CLIENT_ID) {
@@ -187,7 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadsDir: path.join(dataDir, 'uploads'),
       workDir: path.join(dataDir, 'work'),
     },
-    jobsWorker: e.JOBS_WORKER === 'true',
+    role: e.ACADEMY_ROLE,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,

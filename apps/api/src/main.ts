@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { ensureBootstrapAdmin, seedDemoData } from './modules/demo/seed';
 import { openDatabase } from './platform/db/client';
+import { writeServerPid } from './platform/db/server-pid';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -11,11 +12,17 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
   });
-  await database.migrate();
-  if (config.demoData && (await seedDemoData(database.db, { showcase: true }))) {
-    console.log('Loaded demo data (see README for the demo accounts)');
-  }
-  if (config.bootstrapAdmin) await ensureBootstrapAdmin(database.db, config.bootstrapAdmin);
+  // PGlite is one process's database: backup and restore check this file before touching DATA_DIR.
+  const removePid = database.engine === 'pglite' ? writeServerPid(config.dataDir) : () => {};
+  process.on('exit', removePid);
+  // Several processes may start at once on one PostgreSQL: one at a time migrates and seeds.
+  await database.exclusive('startup', async () => {
+    await database.migrate();
+    if (config.demoData && (await seedDemoData(database.db, { showcase: true }))) {
+      console.log('Loaded demo data (see README for the demo accounts)');
+    }
+    if (config.bootstrapAdmin) await ensureBootstrapAdmin(database.db, config.bootstrapAdmin);
+  });
   // PGlite has no autovacuum: refresh the planner's statistics at each start (PostgreSQL does it itself).
   if (database.engine === 'pglite') await database.db.execute(sql`analyze`);
 
@@ -39,7 +46,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `Academy is serving ${config.publicUrl} (database: ${database.engine}, sign-in: ${config.oidc.mode})`,
+    `Academy is serving ${config.publicUrl} (role: ${config.role}, database: ${database.engine}, sign-in: ${config.oidc.mode})`,
   );
 }
 

@@ -82,6 +82,7 @@ export function encodeVideoJob(media: MediaService): JobHandler<EncodeJob> {
         updatedAt: new Date(),
       })
       .where(eq(videos.id, row.id));
+    media.log.info({ video: row.id, job: job.id, attempt: job.retryCount + 1 }, 'encoding a video');
     const beat = setInterval(
       () => void touch().catch(() => {}),
       Math.min(10_000, (config.media.staleSeconds * 1000) / 3),
@@ -140,6 +141,7 @@ export function encodeVideoJob(media: MediaService): JobHandler<EncodeJob> {
           updatedAt: new Date(),
         })
         .where(eq(videos.id, row.id));
+      media.log.info({ video: row.id, job: job.id }, 'video encoded');
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       if (job.signal.aborted) {

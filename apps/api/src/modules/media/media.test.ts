@@ -58,7 +58,7 @@ beforeAll(async () => {
   });
 
   t = await createTestApp({
-    env: { DATA_DIR: dataDir, JOBS_WORKER: 'false', MEDIA_LADDER: '720,360', MEDIA_X264_PRESET: 'ultrafast' },
+    env: { DATA_DIR: dataDir, ACADEMY_ROLE: 'api', MEDIA_LADDER: '720,360', MEDIA_X264_PRESET: 'ultrafast' },
   });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   admin = await clientFor(t.app, DEMO_ACCOUNTS.admin.employeeCode, DEMO_ACCOUNTS.admin.password);

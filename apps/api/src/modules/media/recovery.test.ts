@@ -28,7 +28,7 @@ beforeAll(async () => {
     seed: false,
     env: {
       DATA_DIR: dataDir,
-      JOBS_WORKER: 'false',
+      ACADEMY_ROLE: 'api',
       MEDIA_LADDER: '360',
       MEDIA_X264_PRESET: 'ultrafast',
       MEDIA_STALE_SECONDS: '30',

@@ -25,10 +25,16 @@ export function mediaServiceOf(ctx: AppContext, log: FastifyInstance['log']): Me
     encodeVideoJob(media),
     { concurrency: ctx.config.media.encodeConcurrency },
   );
-  ctx.jobs.onWorkersStart(async () => {
-    await media.recoverInterrupted();
-    await media.queueGenerated();
-  }, 60_000);
+  // With several worker processes, one at a time looks for interrupted and unqueued videos, so a
+  // video is never queued twice.
+  ctx.jobs.onWorkersStart(
+    () =>
+      ctx.database.exclusive('media-maintenance', async () => {
+        await media.recoverInterrupted();
+        await media.queueGenerated();
+      }),
+    60_000,
+  );
   ctx.metrics.gauge(
     'academy_encoding_jobs',
     'Uploaded videos that passed their checks, by encoding state',

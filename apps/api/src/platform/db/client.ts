@@ -18,6 +18,11 @@ export type Database = {
   db: Db;
   engine: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process sharing this PostgreSQL runs work under the same `name`
+   * (startup: migrations and demo data; job maintenance). PGlite has one process: it just runs it.
+   */
+  exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -69,6 +74,18 @@ export async function openDatabase(options: {
           client.release();
         }
       },
+      async exclusive(name, work) {
+        // A session lock held on a connection of its own: `work` uses the pool as usual meanwhile.
+        const client = await pool.connect();
+        const key = `academy:${name}`;
+        try {
+          await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+          return await work();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch(() => {});
+          client.release();
+        }
+      },
       async ping() {
         await db.execute(sql`select 1`);
       },
@@ -83,6 +100,7 @@ export async function openDatabase(options: {
     db,
     engine: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    exclusive: (_name, work) => work(),
     async ping() {
       await db.execute(sql`select 1`);
     },

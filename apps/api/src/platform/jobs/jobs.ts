@@ -167,7 +167,7 @@ export class Jobs {
     }
   }
 
-  /** This process's workers, for /health: off until `startWorkers()` is called (never with JOBS_WORKER=false). */
+  /** This process's workers, for /health: off until `startWorkers()` is called (never with ACADEMY_ROLE=api). */
   workerState(): 'running' | 'starting' | 'off' | 'failed' {
     if (this.workersFailed) return 'failed';
     if (this.workersRunning) return 'running';

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
+import { errorBody } from '../http/errors';
 import type { Jobs } from '../jobs/jobs';
 import { LocalStorage } from '../storage/local';
 import type { Storage } from '../storage/storage';
@@ -11,7 +12,7 @@ export type HealthReport = {
   status: 'ok' | 'degraded' | 'unavailable';
   database: 'up' | 'down';
   storage: 'up' | 'down';
-  /** This process's job workers: off when JOBS_WORKER=false, starting until the server listens. */
+  /** This process's job workers: off with ACADEMY_ROLE=api, starting until the server listens. */
   jobs: 'running' | 'starting' | 'off' | 'failed';
 };
 
@@ -43,17 +44,23 @@ function storageCheck(storage: Storage): () => Promise<unknown> {
   return () => storage.stat('health/probe.txt');
 }
 
-export type HealthParts = { database: Database; storage: Storage; jobs: Jobs; jobsWorker: boolean };
+export type HealthParts = {
+  database: Database;
+  storage: Storage;
+  jobs: Jobs;
+  /** Whether this process runs job workers (its ACADEMY_ROLE). */
+  runsJobs: boolean;
+};
 
 export async function healthReport({
   database,
   storage,
   jobs,
-  jobsWorker,
+  runsJobs,
 }: HealthParts): Promise<HealthReport> {
   const [db, files] = await Promise.all([passes(() => database.ping()), passes(storageCheck(storage))]);
   const workers = jobs.workerState();
-  const jobState = !jobsWorker ? 'off' : workers === 'off' ? 'starting' : workers;
+  const jobState = !runsJobs ? 'off' : workers === 'off' ? 'starting' : workers;
   const status = !db ? 'unavailable' : !files || jobState === 'failed' ? 'degraded' : 'ok';
   return { status, database: db ? 'up' : 'down', storage: files ? 'up' : 'down', jobs: jobState };
 }
@@ -67,5 +74,23 @@ export function registerHealth(app: FastifyInstance, parts: HealthParts): void {
     const report = await healthReport(parts);
     reply.header('cache-control', 'no-store');
     return reply.status(report.status === 'unavailable' ? 503 : 200).send(report);
+  });
+}
+
+/** The only paths a worker process (ACADEMY_ROLE=worker) answers. */
+const WORKER_PATHS = new Set(['/health', '/metrics']);
+
+/**
+ * A worker process runs job workers and serves no users: every request but /health and /metrics
+ * is answered 404 before routing, so a worker put behind the load balancer by mistake serves nothing.
+ */
+export function registerWorkerOnly(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const pathname = request.url.split('?', 1)[0] ?? '';
+    if (WORKER_PATHS.has(pathname)) return;
+    reply.header('cache-control', 'no-store');
+    return reply
+      .status(404)
+      .send(errorBody(404, 'This process runs background jobs only (ACADEMY_ROLE=worker)'));
   });
 }

@@ -118,6 +118,39 @@ describe('GET /metrics', () => {
   });
 });
 
+describe('ACADEMY_ROLE=worker', () => {
+  it('answers /health and /metrics only: the API, sign-in and web app are 404', async () => {
+    const worker = await createTestApp({ env: { ACADEMY_ROLE: 'worker' }, seed: false });
+    try {
+      const health = await worker.app.inject({ url: '/health' });
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toMatchObject({ status: 'ok', jobs: 'starting' });
+      expect((await worker.app.inject({ url: '/metrics' })).statusCode).toBe(200);
+      for (const url of [
+        '/services/core/api/config',
+        '/idp/.well-known/openid-configuration',
+        '/',
+        '/healthz',
+      ]) {
+        const res = await worker.app.inject({ url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json().message).toContain('background jobs only');
+      }
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('says jobs are off in an api process', async () => {
+    const api = await createTestApp({ env: { ACADEMY_ROLE: 'api' }, seed: false });
+    try {
+      expect((await api.app.inject({ url: '/health' })).json()).toMatchObject({ status: 'ok', jobs: 'off' });
+    } finally {
+      await api.close();
+    }
+  });
+});
+
 describe('GET /health', () => {
   it('reports database, storage and job runner apart, 200 when all are fine', async () => {
     const res = await t.app.inject({ url: '/health' });
@@ -148,12 +181,12 @@ describe('GET /health', () => {
       database: t.database,
       storage: new LocalStorage(path.join(blocker, 'files')),
       jobs,
-      jobsWorker: false,
+      runsJobs: false,
     });
     expect(report).toEqual({ status: 'degraded', database: 'up', storage: 'down', jobs: 'off' });
     const failed = { workerState: () => 'failed' } as unknown as Jobs;
     const storage = new LocalStorage(path.join(dir, 'files'));
-    expect(await healthReport({ database: t.database, storage, jobs: failed, jobsWorker: true })).toEqual({
+    expect(await healthReport({ database: t.database, storage, jobs: failed, runsJobs: true })).toEqual({
       status: 'degraded',
       database: 'up',
       storage: 'up',
