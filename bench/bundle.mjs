@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { row } from './lib/table.mjs';
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 /**
@@ -48,6 +49,29 @@ export function measureFirstLoad() {
   const cssKb = Math.round(cssBytes / 1024);
   const ok = jsKb <= FIRST_LOAD_JS_BUDGET_KB && cssKb <= FIRST_LOAD_CSS_BUDGET_KB && eager.length === 0;
   return { jsKb, cssKb, files: files.size, eager, ok };
+}
+
+/** The bundle as rows of the bench table (sizes in the memory / size column). */
+export function bundleRows() {
+  const { jsKb, cssKb, files, eager } = measureFirstLoad();
+  const lazyNote = eager.length ? `loaded eagerly but must be lazy: ${eager.join(', ')}` : undefined;
+  return [
+    row({
+      group: 'bundle',
+      scenario: `home page first load: JavaScript, gzipped (${files} files with the CSS)`,
+      memory: `${jsKb} KB`,
+      budget: `≤ ${FIRST_LOAD_JS_BUDGET_KB} KB, management, zod, OIDC and hls.js lazy`,
+      ok: jsKb <= FIRST_LOAD_JS_BUDGET_KB && eager.length === 0,
+      note: lazyNote,
+    }),
+    row({
+      group: 'bundle',
+      scenario: 'home page first load: CSS, gzipped',
+      memory: `${cssKb} KB`,
+      budget: `≤ ${FIRST_LOAD_CSS_BUDGET_KB} KB`,
+      ok: cssKb <= FIRST_LOAD_CSS_BUDGET_KB,
+    }),
+  ];
 }
 
 export function describeFirstLoad({ jsKb, cssKb, files, eager, ok }) {

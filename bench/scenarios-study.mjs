@@ -2,8 +2,7 @@
 // 5,000 lessons, 10,000 learners, 1,000,000 progress rows). Same shape as scenarios.mjs; the signed-in
 // user (admin or student) studies bench course 100001, whose first topic is 100001 and first
 // lesson 100001. Budget: p99 (hence p95) within 50 ms for my courses, the course page and the
-// topic page, measured by autocannon with 10 connections against one server (PGlite, or
-// PostgreSQL with BENCH_DATABASE_URL).
+// topic page, measured by autocannon with 10 connections against one built server on PostgreSQL.
 const API = '/services/core/api';
 
 export const STUDY_SCENARIOS = [
@@ -47,13 +46,13 @@ export const STUDY_SCENARIOS = [
 ];
 
 /**
- * The player's heartbeat (a write): needs `method` and `body`, which run.mjs does not send yet.
+ * The player's heartbeat (a write; its throughput is the heartbeats per second one server takes).
  * `perLearner`: each connection is a different bench learner (one learner's heartbeats come every
  * 10 s; many at once from one learner would only measure retries on one row).
  */
 export const HEARTBEAT_SCENARIO = {
   perLearner: true,
-  name: 'heartbeat (PUT time-viewed)',
+  name: 'heartbeats (PUT time-viewed, 10 learners)',
   path: `${API}/user-lesson/time-viewed`,
   method: 'PUT',
   body: JSON.stringify({

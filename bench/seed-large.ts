@@ -1,8 +1,8 @@
 // `npm run seed:large [-- <dataDir | postgres url>]`: the large study data set for the course
 // benchmarks, in a PGlite data directory (default .tmp/bench-large) or a fresh PostgreSQL
 // database: the demo data, then 200 courses of 5 topics × 5 lessons (5,000 lessons), 10,000
-// learners and 1,000,000 lesson progress rows (each learner studies 4 courses), all written by
-// set-based INSERT … SELECT generate_series statements.
+// learners, 1,000,000 lesson progress rows (each learner studies 4 courses) and 20,000 news
+// articles (for the news search), all written by set-based INSERT … SELECT generate_series statements.
 // Bench rows use fixed ids from BENCH_ID_BASE + 1 so the scenarios can name them.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +22,7 @@ const LEARNERS = 10_000;
 const COURSES_PER_LEARNER = 4;
 /** Learners per INSERT of progress (× 100 rows each). */
 const BATCH = 1_000;
+const NEWS = 20_000;
 
 const target = process.argv[2] ?? '.tmp/bench-large';
 /** A postgres:// URL seeds that (fresh, empty) PostgreSQL database; anything else is a PGlite folder. */
@@ -69,6 +70,18 @@ for (const table of ['courses', 'topics', 'lessons']) {
 }
 step(`${COURSES} courses, ${COURSES * TOPICS_PER_COURSE} topics, ${COURSES * LESSONS_PER_COURSE} lessons`);
 
+// News spread over every service and category; one title in ten has "bench", which the news
+// search scenario looks for.
+await db.execute(sql`
+  insert into news (title, description, content, category_id, service_id, outstanding, created_at, updated_at)
+  select case when g % 10 = 0 then 'Bench news ' || g else 'Company news ' || g end,
+         'What happened in week ' || g, '<p>News number ' || g || '.</p>',
+         (select array_agg(id order by id) from news_categories)[1 + g % (select count(*)::int from news_categories)],
+         (${serviceArray})[1 + g % ${serviceIds.length}], false,
+         now() - (${NEWS} - g) * interval '1 hour', now() - (${NEWS} - g) * interval '1 hour'
+  from generate_series(1, ${NEWS}) g`);
+step(`${NEWS} news`);
+
 const passwordHash = await hashPassword('Bench@2026');
 await db.execute(sql`
   insert into users (employee_code, full_name, email, password_hash, role, service_id)
@@ -113,8 +126,15 @@ await db.execute(sql`set session_replication_role = origin`);
 // Sets the visibility map too, so that index-only scans stay index-only (as autovacuum would).
 await db.execute(sql`vacuum analyze`);
 
-const counts = await db.execute<{ courses: number; lessons: number; users: number; progress: number }>(sql`
+const counts = await db.execute<{
+  courses: number;
+  lessons: number;
+  news: number;
+  users: number;
+  progress: number;
+}>(sql`
   select (select count(*) from courses)::int as courses, (select count(*) from lessons)::int as lessons,
+         (select count(*) from news)::int as news,
          (select count(*) from users)::int as users, (select count(*) from lesson_progress)::int as progress`);
 await database.close();
 step(`done: ${JSON.stringify(counts.rows[0])} in ${dataDir}`);

@@ -1,0 +1,42 @@
+// One autocannon load (after a short warm-up that does not count) turned into a table row, with
+// the server's peak RSS while it ran.
+import autocannon from 'autocannon';
+import { sampleRss } from './server.mjs';
+import { mb, row } from './table.mjs';
+
+export const CONNECTIONS = 10;
+export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+/**
+ * `scenario`: { name, path, method?, body?, budget: { p99, minRps } } with `headers` and, for
+ * per-connection callers, `requests` (autocannon's) already resolved by the caller.
+ */
+export async function loadRow(group, baseUrl, serverPid, scenario) {
+  const headers = { ...(scenario.headers ?? {}) };
+  if (scenario.body) headers['content-type'] = 'application/json';
+  const load = {
+    url: `${baseUrl}${scenario.path}`,
+    headers,
+    method: scenario.method ?? 'GET',
+    body: scenario.body,
+    ...(scenario.requests ? { requests: scenario.requests } : {}),
+  };
+  await autocannon({ ...load, connections: 2, amount: 200 });
+  const memory = sampleRss(serverPid);
+  const result = await autocannon({ ...load, connections: CONNECTIONS, duration: DURATION_SECONDS });
+  const { peak } = memory.stop();
+  const errors = result.non2xx + result.errors + result.timeouts;
+  const rps = result.requests.average;
+  const { p99: maxP99, minRps } = scenario.budget;
+  return row({
+    group,
+    scenario: scenario.name,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    throughput: `${Math.round(rps)} req/s`,
+    memory: mb(peak),
+    budget: `p99 ≤ ${maxP99} ms, ≥ ${minRps} req/s, 0 errors`,
+    ok: result.latency.p99 <= maxP99 && rps >= minRps && errors === 0,
+    note: errors ? `${errors} errors or non-2xx answers` : undefined,
+  });
+}
