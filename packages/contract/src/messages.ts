@@ -9,6 +9,7 @@ export const MESSAGES = {
   tooYoung: 'You entered an invalid age, must be over 16 years old.',
   systemError: 'System error! Please contact your administrator',
   unavailable: 'The system is unavailable, please try again later',
+  storageFull: 'There is not enough storage space to save this file. Please contact your administrator',
   networkError: 'Network error',
   timeout: 'The request timed out',
   employeeCodeExists: 'This employee code already exists',

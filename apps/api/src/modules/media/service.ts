@@ -127,6 +127,20 @@ export class MediaService {
   }
 
   /**
+   * An upload that cannot go on (the disk is full): its bytes and tus metadata are removed and
+   * the video is REJECTED with the reason. Best effort: it runs while things are failing.
+   */
+  async discardUpload(id: string, message: string): Promise<void> {
+    const staging = await this.staging();
+    await staging.remove(id).catch((err) => this.log.warn({ err, upload: id }, 'could not remove an upload'));
+    await this.db
+      .update(videos)
+      .set({ status: 'REJECTED', message, updatedAt: new Date() })
+      .where(and(eq(videos.id, id), eq(videos.status, 'UPLOADING')))
+      .catch((err) => this.log.warn({ err, upload: id }, 'could not mark an upload rejected'));
+  }
+
+  /**
    * The last byte arrived: probe the file. Refused videos are deleted at once and say why;
    * accepted ones are queued for encoding.
    */

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { MEDIA_LIMITS, MEDIA_MESSAGES, VIDEO_UPLOADS_PATH } from '@academy/contract';
+import { MEDIA_LIMITS, MEDIA_MESSAGES, MESSAGES, VIDEO_UPLOADS_PATH } from '@academy/contract';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../platform/http/access';
 import { errorBody } from '../../platform/http/errors';
+import { isStorageFull } from '../../platform/storage/storage';
 import type { MediaService } from './service';
 
 /** What the tus hooks receive: a web Request whose Node request is reachable through srvx. */
-type TusRequest = { method: string; runtime?: { node?: { req: IncomingMessage } } };
+type TusRequest = { method: string; url: string; runtime?: { node?: { req: IncomingMessage } } };
 
 type TusError = { status_code: number; body: string };
 
@@ -42,6 +43,14 @@ export async function registerVideoUploads(app: FastifyInstance, media: MediaSer
     const raw = req.runtime?.node?.req;
     return raw ? principals.get(raw) : undefined;
   };
+  // The id given to a new upload, until its POST is answered (a failed POST has no URL to read it from).
+  const createdIds = new WeakMap<IncomingMessage, string>();
+  const uploadIdOf = (req: TusRequest): string | undefined => {
+    const raw = req.runtime?.node?.req;
+    if (req.method === 'POST') return raw ? createdIds.get(raw) : undefined;
+    const last = new URL(req.url).pathname.split('/').at(-1);
+    return last && last !== 'uploads' ? last : undefined;
+  };
   const { datastore } = await media.staging();
 
   const tus = new Server({
@@ -49,7 +58,12 @@ export async function registerVideoUploads(app: FastifyInstance, media: MediaSer
     datastore,
     relativeLocation: true,
     maxSize: MEDIA_LIMITS.maxVideoBytes,
-    namingFunction: () => randomUUID(),
+    namingFunction: (req) => {
+      const id = randomUUID();
+      const raw = (req as TusRequest).runtime?.node?.req;
+      if (raw) createdIds.set(raw, id);
+      return id;
+    },
     async onIncomingRequest(req, id) {
       if (req.method === 'POST') return;
       const principal = principalOf(req as TusRequest);
@@ -81,7 +95,15 @@ export async function registerVideoUploads(app: FastifyInstance, media: MediaSer
         body: JSON.stringify(video),
       };
     },
-    onResponseError: (_req, err) => mapTusError(err),
+    async onResponseError(req, err) {
+      if (!isStorageFull(err)) return mapTusError(err);
+      // The disk is full: what arrived of this upload is thrown away (it cannot be finished
+      // here, and its bytes would keep the disk full for everyone else).
+      const id = uploadIdOf(req as TusRequest);
+      if (id) await media.discardUpload(id, MESSAGES.storageFull);
+      app.log.warn({ upload: id }, 'storage full: a video upload was discarded');
+      return tusError(507, MESSAGES.storageFull);
+    },
   });
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -39,6 +39,20 @@ export function findMigrationsFolder(start = import.meta.dirname): string {
   }
 }
 
+/**
+ * How long opening one connection may take. Without it, a database host that does not answer
+ * (network down, server frozen) holds every request until the OS gives up (minutes); with it they
+ * fail and are answered 503. Only the connect is bounded: waiting for a free pooled connection
+ * under load is not (a burst of requests queues, it does not fail).
+ */
+export const CONNECT_TIMEOUT_MS = 3000;
+
+class TimedClient extends pg.Client {
+  constructor(config: pg.ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 /** Serialises migrations when several API processes start at once against one PostgreSQL. */
 const MIGRATION_LOCK = 727_001;
 
@@ -56,10 +70,20 @@ export async function openDatabase(options: {
   const logger = options.onQuery ? { logQuery: (query: string) => options.onQuery?.(query) } : undefined;
   const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle connection that the server ends (restart, failover, a dropped test database) must
-    // not crash the process: the pool discards it and opens another when needed.
-    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      Client: TimedClient,
+    });
+    // A connection that the server ends (restart, failover, a dropped test database) must not
+    // crash the process. An idle one is discarded by the pool (which reports it here). One that is
+    // checked out — between the statements of a transaction — has no listener of the pool's: an
+    // 'error' event without a listener would end the process, so every connection gets its own;
+    // the transaction's next statement fails instead (and is answered 503).
+    pool.on('error', () => {});
+    pool.on('connect', (client) => {
+      client.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+    });
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return {
       db,

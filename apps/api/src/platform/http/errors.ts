@@ -1,6 +1,8 @@
 import { MESSAGES, type TApiError } from '@academy/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseUnavailableReason } from '../db/errors';
+import { isStorageFull } from '../storage/storage';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -14,6 +16,7 @@ const REASONS: Record<number, string> = {
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 };
 
 export type FieldError = { field: string; message: string };
@@ -48,7 +51,14 @@ export function errorBody(status: number, message: string, fieldErrors?: FieldEr
   };
 }
 
-/** One error shape for every failure; never a stack trace. */
+/** Seconds a client is asked to wait before trying again while the database is down. */
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * One error shape for every failure; never a stack trace. The database being down or unreachable
+ * answers 503 (it is not the request's fault and passes by itself), a full disk 507; both are
+ * logged as one short warning instead of a stack.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) {
@@ -62,7 +72,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = fieldErrors[0]?.message ?? MESSAGES.invalidRequest;
       return reply.status(400).send(errorBody(400, first, fieldErrors));
     }
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    const clientError = Boolean(err.statusCode && err.statusCode >= 400 && err.statusCode < 500);
+    const unavailable = clientError ? undefined : databaseUnavailableReason(err);
+    if (unavailable) {
+      request.log.warn({ reason: unavailable }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply.status(503).send(errorBody(503, MESSAGES.unavailable));
+    }
+    if (!clientError && isStorageFull(err)) {
+      request.log.warn('storage full: a file could not be written');
+      return reply.status(507).send(errorBody(507, MESSAGES.storageFull));
+    }
+    const status = clientError ? (err.statusCode as number) : 500;
     if (status === 500) {
       request.log.error({ err }, 'unhandled error');
       return reply.status(500).send(errorBody(500, MESSAGES.systemError));

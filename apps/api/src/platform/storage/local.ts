@@ -37,6 +37,7 @@ export class LocalStorage implements Storage {
     await fs.mkdir(tmpDir, { recursive: true });
     await fs.mkdir(path.dirname(target), { recursive: true });
     const tmp = path.join(tmpDir, randomUUID());
+    const tmpMeta = `${tmp}${SIDECAR}`;
     const hash = createHash('sha256');
     let size = 0;
     const measure = new Transform({
@@ -46,6 +47,7 @@ export class LocalStorage implements Storage {
         done(null, chunk);
       },
     });
+    let placed = false;
     try {
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
       await pipeline(source, measure, createWriteStream(tmp, { flags: 'wx' }));
@@ -56,13 +58,17 @@ export class LocalStorage implements Storage {
         fileName: options.fileName,
         createdAt: new Date().toISOString(),
       };
-      await fs.rename(tmp, target);
-      const tmpMeta = `${tmp}${SIDECAR}`;
+      // Both parts are written before either is moved into place: a full disk fails here, with
+      // nothing half-done at the key.
       await fs.writeFile(tmpMeta, JSON.stringify(sidecar));
+      await fs.rename(tmp, target);
+      placed = true;
       await fs.rename(tmpMeta, `${target}${SIDECAR}`);
       return this.toInfo(key, sidecar);
     } catch (err) {
       await fs.rm(tmp, { force: true });
+      await fs.rm(tmpMeta, { force: true });
+      if (placed) await fs.rm(target, { force: true });
       throw err;
     }
   }

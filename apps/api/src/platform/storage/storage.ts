@@ -92,3 +92,14 @@ export async function createStorage(config: Config): Promise<Storage> {
   const { LocalStorage } = await import('./local');
   return new LocalStorage(config.storage.dir);
 }
+
+/** True when a write failed because the disk (or the user's quota) is full. */
+export function isStorageFull(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
