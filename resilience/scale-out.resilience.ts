@@ -4,6 +4,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Balancer, startBalancer } from './lib/balancer';
 import { freePort } from './lib/ports';
 import { type PrivatePostgres, startPrivatePostgres } from './lib/postgres';
 import { type ServerProcess, startServer } from './lib/server';
@@ -26,6 +27,7 @@ let a: ServerProcess;
 let b: ServerProcess;
 let worker: ServerProcess;
 let publicUrl: string;
+let balancer: Balancer;
 
 type Json = Record<string, unknown>;
 
@@ -51,8 +53,9 @@ beforeAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
   postgres = await startPrivatePostgres('scale-out');
   sql = new pg.Pool({ connectionString: postgres.url, max: 2 });
-  // Nothing listens there: it stands for the load balancer in front of A and B.
-  publicUrl = `http://127.0.0.1:${await freePort()}`;
+  // The load balancer's address; it starts once A and B are up.
+  const balancerPort = await freePort();
+  publicUrl = `http://127.0.0.1:${balancerPort}`;
   const common = {
     dataDir,
     databaseUrl: postgres.url,
@@ -62,9 +65,11 @@ beforeAll(async () => {
   const start = (role: string) => startServer({ ...common, env: { ...common.env, ACADEMY_ROLE: role } });
   // All three at once on an empty database: one migrates and loads the demo data, the others wait.
   [a, b, worker] = await Promise.all([start('api'), start('api'), start('worker')]);
+  balancer = await startBalancer(balancerPort, [a.url, b.url]);
 });
 
 afterAll(async () => {
+  await balancer?.close();
   await Promise.all([a?.kill('SIGTERM'), b?.kill('SIGTERM'), worker?.kill('SIGTERM')]);
   await sql?.end();
   postgres?.destroy();
@@ -115,6 +120,19 @@ describe('two api processes and a worker on one PostgreSQL and one DATA_DIR', ()
       headers: { authorization: `Bearer ${fresh.access_token}` },
     });
     expect(userinfo.status).toBe(200);
+  });
+
+  it('signs in through a round-robin balancer: each step of the sign-in lands on the other process', async () => {
+    const tokens = await signIn(balancer.url, 'student', 'Student@2026');
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${balancer.url}${API}/users/profile`, {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+      expect(res.status).toBe(200);
+    }
+    const [onA = 0, onB = 0] = balancer.served();
+    expect(onA).toBeGreaterThanOrEqual(4);
+    expect(Math.abs(onA - onB)).toBeLessThanOrEqual(1);
   });
 
   it('completes a tus upload whose PATCHes alternate A/B, byte-identical; the worker encodes it once', async () => {
