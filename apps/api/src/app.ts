@@ -82,8 +82,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   echoRequestId(app);
-  if (config.role === 'worker') registerWorkerOnly(app);
   await registerSecurityHeaders(app, config);
+  if (config.role === 'worker') registerWorkerOnly(app);
 
   const ctx: AppContext = {
     config,

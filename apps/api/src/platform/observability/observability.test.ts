@@ -135,6 +135,7 @@ describe('ACADEMY_ROLE=worker', () => {
         const res = await worker.app.inject({ url });
         expect(res.statusCode, url).toBe(404);
         expect(res.json().message).toContain('background jobs only');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
       }
     } finally {
       await worker.close();
