@@ -7,6 +7,12 @@ import { mb, row } from './table.mjs';
 export const CONNECTIONS = 10;
 export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
+/** autocannon's answers by status code, e.g. "200: 1203, 409: 1". */
+const statuses = (result) =>
+  Object.entries(result.statusCodeStats ?? {})
+    .map(([code, { count }]) => `${code}: ${count}`)
+    .join(', ');
+
 /**
  * `scenario`: { name, path, method?, body?, budget: { p99, minRps } } with `headers` and, for
  * per-connection callers, `requests` (autocannon's) already resolved by the caller.
@@ -25,7 +31,8 @@ export async function loadRow(group, baseUrl, serverPid, scenario) {
   const memory = sampleRss(serverPid);
   const result = await autocannon({ ...load, connections: CONNECTIONS, duration: DURATION_SECONDS });
   const { peak } = memory.stop();
-  const errors = result.non2xx + result.errors + result.timeouts;
+  // autocannon counts timeouts among the errors.
+  const errors = result.non2xx + result.errors;
   const rps = result.requests.average;
   const { p99: maxP99, minRps } = scenario.budget;
   return row({
@@ -37,6 +44,6 @@ export async function loadRow(group, baseUrl, serverPid, scenario) {
     memory: mb(peak),
     budget: `p99 ≤ ${maxP99} ms, ≥ ${minRps} req/s, 0 errors`,
     ok: result.latency.p99 <= maxP99 && rps >= minRps && errors === 0,
-    note: errors ? `${errors} errors or non-2xx answers` : undefined,
+    note: errors ? `${errors} errors or non-2xx answers (status: count ${statuses(result)})` : undefined,
   });
 }
