@@ -7,7 +7,14 @@ const API = '/services/core/api';
 /** `serviceId`: a service with bench news; `newsId`: one of its articles. */
 export function siteScenarios({ serviceId, newsId }) {
   return [
-    { name: 'web app index (/)', path: '/', auth: false, budget: { p99: 50, minRps: 500 } },
+    // No longer a static file: the page's title, description and preview picture are read from
+    // the home page and introduction (two queries) and written into the HTML.
+    {
+      name: 'web app index (/) with its meta tags',
+      path: '/',
+      auth: false,
+      budget: { p99: 50, minRps: 300 },
+    },
     // The home page's API calls (apps/web/src/features/home/HomePage.tsx and the layout).
     { name: 'home: sign-in config', path: `${API}/config`, auth: false, budget: { p99: 50, minRps: 500 } },
     {

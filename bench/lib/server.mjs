@@ -7,6 +7,10 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 const entry = path.join(root, 'apps/api/dist/main.js');
 
+// Ctrl-C or a kill of the bench exits through process.exit, so the servers' exit hooks below run.
+process.once('SIGINT', () => process.exit(130));
+process.once('SIGTERM', () => process.exit(143));
+
 /** Resident memory of a process in MB (Linux /proc), 0 when it is gone. */
 export function rssMb(pid) {
   try {
