@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -66,6 +66,23 @@ export async function findMediaTools(
 
 export type RunResult = { code: number | null; signal: NodeJS.Signals | null; stderr: string };
 
+let dieWithServer: string[] | undefined;
+
+/**
+ * The command prefix that makes a tool die when the server process does: a server that is killed
+ * (SIGKILL, OOM, crash) cannot stop its children, and ffmpeg ignores SIGPIPE, so an orphaned
+ * encoder would run to the end — spending the CPU the resumed encoding needs and writing into
+ * the work folder it uses. Linux `setpriv --pdeathsig KILL` (util-linux) asks the kernel to kill
+ * the tool with its parent; where it is missing, tools run as they are.
+ */
+function deathSignalPrefix(): string[] {
+  if (dieWithServer) return dieWithServer;
+  const probe = ['--pdeathsig', 'KILL', '--', 'true'];
+  const works = process.platform === 'linux' && spawnSync('setpriv', probe, { stdio: 'ignore' }).status === 0;
+  dieWithServer = works ? ['setpriv', '--pdeathsig', 'KILL', '--'] : [];
+  return dieWithServer;
+}
+
 /** Runs a tool; keeps the last 8 KB of stderr for error messages. stdout goes line by line to `onLine`. */
 export function runTool(
   file: string,
@@ -73,7 +90,10 @@ export function runTool(
   options: { signal?: AbortSignal; onLine?: (line: string) => void; timeoutMs?: number } = {},
 ): Promise<RunResult & { stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const [wrapper, ...prefix] = deathSignalPrefix();
+    const child = wrapper
+      ? spawn(wrapper, [...prefix, file, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     let stdout = '';
     let pending = '';
