@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
+import { databaseUnavailableReason } from '../db/errors';
 
 /**
  * Background jobs with pg-boss 10 (Node 20; pg-boss 11+ needs Node 22), on whichever database the
@@ -107,7 +108,7 @@ export class Jobs {
       const db =
         this.database.engine === 'pglite' ? pgliteAdapter(client as PGlite) : poolAdapter(client as pg.Pool);
       const boss = new PgBoss({ db, schedule: false, supervise: true, migrate: true });
-      boss.on('error', (err) => this.log.error({ err }, 'job system error'));
+      boss.on('error', (err) => this.logFailure(err, 'job system error'));
       await boss.start();
       for (const queue of this.queues.values()) {
         const { settings } = queue;
@@ -163,8 +164,15 @@ export class Jobs {
     try {
       await run();
     } catch (err) {
-      this.log.error({ err }, 'job system maintenance failed');
+      this.logFailure(err, 'job system maintenance failed');
     }
+  }
+
+  /** While the database is down, background work fails every few seconds: one short warning each. */
+  private logFailure(err: unknown, message: string): void {
+    const unavailable = databaseUnavailableReason(err);
+    if (unavailable) this.log.warn({ reason: unavailable }, `${message}: database unavailable`);
+    else this.log.error({ err }, message);
   }
 
   /** This process's workers, for /health: off until `startWorkers()` is called (never with ACADEMY_ROLE=api). */
