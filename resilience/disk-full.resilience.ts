@@ -21,7 +21,8 @@ const API = '/services/core/api';
 const mountPoint = path.join(tmp, 'disk-full-mount');
 const FULL_MESSAGE = 'There is not enough storage space to save this file. Please contact your administrator';
 
-function tryMount(): string | null {
+/** Mounts the 16 MB tmpfs; null when it worked, else why not. */
+function mountTmpfs(): string | null {
   mkdirSync(mountPoint, { recursive: true });
   spawnSync('umount', [mountPoint]);
   const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', mountPoint], {
@@ -29,7 +30,9 @@ function tryMount(): string | null {
   });
   return mounted.status === 0 ? null : (mounted.stderr || 'mount failed').trim();
 }
-const mountProblem = tryMount();
+// Whether mounting is allowed here at all (decides the skip when the file is collected).
+const mountProblem = mountTmpfs();
+spawnSync('umount', [mountPoint]);
 
 /**
  * The files an upload could leave half-written: tus staging, the store's temporary folder, lesson
@@ -62,6 +65,7 @@ describe('disk full while uploading', () => {
   it.skipIf(mountProblem !== null)(
     `refuses with 507 and leaves no half files${mountProblem ? ` (skipped: cannot mount a tmpfs: ${mountProblem})` : ''}`,
     async () => {
+      expect(mountTmpfs()).toBeNull();
       const pg = await startPrivatePostgres('disk-full');
       cleanups.push(() => pg.destroy());
       const dataDir = path.join(mountPoint, 'data');
