@@ -8,7 +8,7 @@ import {
   type TNewsSummary,
   type ZNewsForm,
 } from '@academy/contract';
-import { and, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { z } from 'zod';
@@ -121,6 +121,26 @@ export async function newsForSitemap(db: Db): Promise<{ id: number; updatedAt: D
   return db.select({ id: news.id, updatedAt: news.updatedAt }).from(news).orderBy(desc(news.id));
 }
 
+/**
+ * The ids the related news are chosen from, each part read newest first from an index and cut
+ * short, so an article costs the same whatever the number of news. Same category and service:
+ * the first `related`. Same category (or same service): when fewer than `related` share both, the
+ * newest `2 × related − 1` hold at least `related` of the other service (category), or all of them.
+ */
+function relatedCandidateIds(id: number, categoryId: number, serviceId: number): SQL {
+  const n = NEWS_LIMITS.related;
+  const wider = 2 * n - 1;
+  return sql`
+    (select ${news.id} from ${news} where ${news.categoryId} = ${categoryId} and ${news.serviceId} = ${serviceId}
+      and ${news.id} <> ${id} order by ${news.id} desc limit ${n})
+    union
+    (select ${news.id} from ${news} where ${news.categoryId} = ${categoryId}
+      and ${news.id} <> ${id} order by ${news.id} desc limit ${wider})
+    union
+    (select ${news.id} from ${news} where ${news.serviceId} = ${serviceId}
+      and ${news.id} <> ${id} order by ${news.id} desc limit ${wider})`;
+}
+
 /** One article (sanitised again on the way out) with related news: two queries. */
 export async function getNews(db: Db, id: number): Promise<TNewsDetail> {
   const [row] = await db
@@ -130,11 +150,10 @@ export async function getNews(db: Db, id: number): Promise<TNewsDetail> {
     .innerJoin(services, eq(services.id, news.serviceId))
     .where(eq(news.id, id));
   if (!row) throw notFound(NEWS_MESSAGES.newsNotFound);
-  const sameCategory = eq(news.categoryId, row.categoryId);
-  const sameService = eq(news.serviceId, row.serviceId);
   // Same category and service first, then same category, then same service; newest first.
   const related = await selectSummaries(db)
-    .where(and(ne(news.id, id), or(sameCategory, sameService)))
+    // An array, not `in (…)`: the few ids are then looked up by primary key, never joined by a scan.
+    .where(sql`${news.id} = any(array(${relatedCandidateIds(id, row.categoryId, row.serviceId)}))`)
     .orderBy(
       desc(sql`(${news.categoryId} = ${row.categoryId} and ${news.serviceId} = ${row.serviceId})`),
       desc(sql`(${news.categoryId} = ${row.categoryId})`),

@@ -52,6 +52,10 @@ export const news = pgTable(
     // searchnews?tradeMarkId=&categoryNewsId= sorted by id desc, and related news.
     index('news_service_category_id_idx').on(t.serviceId, t.categoryId, t.id),
     index('news_category_id_idx').on(t.categoryId, t.id),
+    // Related news of the same service, newest first.
+    index('news_service_id_idx').on(t.serviceId, t.id),
+    // searchnews?q=: `lower(title) like '%q%'` through trigrams (pg_trgm, created by migration 0009).
+    index('news_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     // outstandingnews: outstanding and shown on the home page, newest first.
     index('news_home_outstanding_idx').on(t.id).where(sql`${t.outstanding} and not ${t.hiddenFromHome}`),
   ],

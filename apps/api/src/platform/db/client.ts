@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -117,7 +118,8 @@ export async function openDatabase(options: {
     };
   }
   if (options.pgliteDir !== 'memory://') fs.mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDir);
+  // pg_trgm: the news title search index (migration 0009); PostgreSQL has it as a contrib extension.
+  const client = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } });
   const pgliteDb = drizzlePglite(client, { schema, logger });
   const db = pgliteDb as unknown as Db;
   return {
