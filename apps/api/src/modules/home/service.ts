@@ -23,6 +23,7 @@ import {
 import { hasVisibleContent, sanitizeRichText } from '../../platform/richtext/sanitize';
 import type { Storage } from '../../platform/storage/storage';
 import type { CheckedFile } from '../../platform/uploads/checks';
+import { forgetHomePreview } from './preview-cache';
 import { homeBanners, siteSettings } from './tables';
 
 export type FooterContactInput = z.output<typeof ZFooterContactInput>;
@@ -73,7 +74,7 @@ export async function homePage(db: Db): Promise<THomePage> {
  */
 export async function addBanner(db: Db, storage: Storage, file: CheckedFile): Promise<THomeBanner> {
   await ensureSettings(db);
-  return withStoredImage(storage, 'home', file, (image) =>
+  const banner = await withStoredImage(storage, 'home', file, (image) =>
     db.transaction(async (tx) => {
       await tx.select({ id: siteSettings.id }).from(siteSettings).where(eq(siteSettings.id, 1)).for('update');
       const [existing] = await tx
@@ -90,6 +91,8 @@ export async function addBanner(db: Db, storage: Storage, file: CheckedFile): Pr
       return toBanner(row);
     }),
   );
+  forgetHomePreview(db);
+  return banner;
 }
 
 /** Replaces the picture of one banner, keeping its place. */
@@ -111,6 +114,7 @@ export async function replaceBanner(
     if (!updated) throw notFound(HOME_MESSAGES.bannerNotFound);
     return updated;
   });
+  forgetHomePreview(db);
   await removeStoredImages(storage, log, [existing.image]);
   return toBanner(row);
 }
@@ -132,6 +136,7 @@ export async function deleteBanner(
     await tx.delete(homeBanners).where(eq(homeBanners.id, id));
     return target;
   });
+  forgetHomePreview(db);
   await removeStoredImages(storage, log, [deleted.image]);
 }
 
@@ -153,6 +158,7 @@ export async function reorderBanners(db: Db, ids: number[]): Promise<THomeBanner
       .set({ position: sql`(case ${homeBanners.id} ${cases} end)::int` })
       .where(inArray(homeBanners.id, ids));
   });
+  forgetHomePreview(db);
   return (await homePage(db)).banners;
 }
 
@@ -229,6 +235,7 @@ export async function updateIntroduction(db: Db, html: string): Promise<TIntrodu
     .update(siteSettings)
     .set({ introduction: content, introductionUpdatedAt: now, updatedAt: now })
     .where(eq(siteSettings.id, 1));
+  forgetHomePreview(db);
   return { content, updatedAt: now.toISOString() };
 }
 

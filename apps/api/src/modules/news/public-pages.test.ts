@@ -1,11 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tempDataDir } from '../../../test/files';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../../test/harness';
 import { buildApp } from '../../app';
 import { seedDemoData } from '../demo/seed';
+import { HOME_PREVIEW_TTL_MS } from '../home/preview-cache';
+import { homePage, reorderBanners, updateIntroduction } from '../home/service';
+import { homeBanners, siteSettings } from '../home/tables';
 import { news } from './tables';
 
 const INDEX = `<!doctype html>
@@ -81,6 +84,35 @@ describe('pages served with their own title, description and preview picture', (
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Academy</title>');
     expect(meta(res.body, 'og:title')).toBeUndefined();
+  });
+
+  it('reads the home page preview once for many views; an edit here shows at once, elsewhere within the TTL', async () => {
+    const home = async () => (await app.inject({ method: 'GET', url: '/' })).body;
+    await home();
+    database.queries.reset();
+    await Promise.all([home(), home(), home()]);
+    expect(database.queries.count).toBe(0);
+
+    await updateIntroduction(database.db, '<p>Fresh words for the preview.</p>');
+    expect(meta(await home(), 'description')).toBe('Fresh words for the preview.');
+    const banners = await database.db.select({ id: homeBanners.id }).from(homeBanners);
+    const reversed = banners.map((b) => b.id).reverse();
+    await reorderBanners(database.db, reversed);
+    const first = (await homePage(database.db)).banners[0];
+    const firstPicture = first?.image.src.replace(/\.jpg$/, '') ?? '?';
+    expect(firstPicture).not.toContain('banner-1');
+    expect(meta(await home(), 'og:image')).toContain(`${firstPicture}-w`);
+
+    // Another process changed it: this one shows it once the cached preview is older than the TTL.
+    await database.db.update(siteSettings).set({ introduction: '<p>Written elsewhere.</p>' });
+    expect(meta(await home(), 'description')).toBe('Fresh words for the preview.');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + HOME_PREVIEW_TTL_MS + 1);
+      expect(meta(await home(), 'description')).toBe('Written elsewhere.');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -3,7 +3,9 @@ import path from 'node:path';
 import type { TResponsiveImage } from '@academy/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app';
+import type { Db } from '../../platform/db/client';
 import { plainText } from '../../platform/richtext/sanitize';
+import { cachedHomePreview, type HomePreview } from '../home/preview-cache';
 import { homePage, introduction } from '../home/service';
 import { listServices } from '../org/trademarks';
 import { getNews, newsForSitemap } from './service';
@@ -69,6 +71,11 @@ export function withPageMeta(indexHtml: string, meta: PageMeta, publicUrl: strin
 
 type IndexCache = { mtimeMs: number; html: string };
 
+async function readHomePreview(db: Db): Promise<HomePreview> {
+  const [home, intro] = await Promise.all([homePage(db), introduction(db)]);
+  return { text: plainText(intro.content), image: home.banners[0]?.image ?? null };
+}
+
 /**
  * `/` and `/news/{id}` are served with their title, description and preview picture in the HTML
  * itself, so search engines and link previews see them without running the app; `/sitemap.xml`
@@ -109,13 +116,12 @@ export const publicPageRoutes: FastifyPluginAsync<AppContext & { webDist: string
   if (ctx.webDist) {
     app.get('/', async (_request, reply) =>
       sendPage(reply, async () => {
-        const [home, intro] = await Promise.all([homePage(ctx.db), introduction(ctx.db)]);
-        const text = plainText(intro.content);
+        const preview = await cachedHomePreview(ctx.db, readHomePreview);
         return {
           title: HOME_TITLE,
-          description: text || HOME_DESCRIPTION,
+          description: preview.text || HOME_DESCRIPTION,
           url: `${publicUrl}/`,
-          image: home.banners[0]?.image ?? null,
+          image: preview.image,
           type: 'website',
         };
       }),
