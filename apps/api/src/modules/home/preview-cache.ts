@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/client';
  * What the web app index (`/`) writes into its head from the home page: the introduction as
  * plain text and the first banner. Read at most once per HOME_PREVIEW_TTL_MS for each database and
  * dropped as soon as this process changes the banners or the introduction; another process of a
- * scale-out (README "Running at scale") serves the change within the TTL.
+ * scale-out (README "Running at scale") serves the change within the TTL (decision 59).
  */
 export type HomePreview = { text: string; image: TResponsiveImage | null };
 

@@ -125,7 +125,8 @@ export async function newsForSitemap(db: Db): Promise<{ id: number; updatedAt: D
  * The ids the related news are chosen from, each part read newest first from an index and cut
  * short, so an article costs the same whatever the number of news. Same category and service:
  * the first `related`. Same category (or same service): when fewer than `related` share both, the
- * newest `2 × related − 1` hold at least `related` of the other service (category), or all of them.
+ * newest `2 × related − 1` hold at least `related` of the other service (category), or all of them
+ * (decision 58).
  */
 function relatedCandidateIds(id: number, categoryId: number, serviceId: number): SQL {
   const n = NEWS_LIMITS.related;
