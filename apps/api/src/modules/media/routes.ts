@@ -13,7 +13,8 @@ const services = new WeakMap<AppContext, MediaService>();
 /**
  * The media service of an app (one per app context): declares the encoding queue and what runs
  * when workers start — interrupted encodings are resumed and demo videos queued, then checked
- * every minute.
+ * every minute, or every half stale period when that is shorter (an encoding interrupted by a
+ * crash resumes soon after its heartbeat goes stale, not up to a minute later).
  */
 export function mediaServiceOf(ctx: AppContext, log: FastifyInstance['log']): MediaService {
   const existing = services.get(ctx);
@@ -33,7 +34,7 @@ export function mediaServiceOf(ctx: AppContext, log: FastifyInstance['log']): Me
         await media.recoverInterrupted();
         await media.queueGenerated();
       }),
-    60_000,
+    Math.min(60_000, ctx.config.media.staleSeconds * 500),
   );
   ctx.metrics.gauge(
     'academy_encoding_jobs',
