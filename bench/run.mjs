@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundleRows } from './bundle.mjs';
 import { withLargeServer } from './lib/large-server.mjs';
-import { describeMachine, loadMonitor } from './lib/machine.mjs';
+import { describeMachine, loadMonitor, settle } from './lib/machine.mjs';
 import { markdownTable, mb, printTable, row } from './lib/table.mjs';
 import { runExams } from './run-exams.mjs';
 import { runExports } from './run-exports.mjs';
@@ -41,6 +41,7 @@ async function group(name, measure, always = false) {
   if (!wanted(name) && !always) return;
   console.log(`bench: ${name}…`);
   try {
+    if (name !== 'server') await settle();
     rows.push(...(await measure()));
   } catch (err) {
     console.error(err);

@@ -28,3 +28,19 @@ export async function describeMachine() {
     os: `${os.type()} ${os.release()}`,
   };
 }
+
+/**
+ * Lets the machine settle before a group: PostgreSQL's autovacuum (busy after the heartbeat and
+ * export loads) finishes and the 1-minute load average falls, so one group's aftermath is not
+ * measured as the next group's latency. Waits at most `maxSeconds`.
+ */
+export async function settle(maxSeconds = 60) {
+  const until = Date.now() + maxSeconds * 1000;
+  while (Date.now() < until) {
+    const [{ vacuums }] = await adminQuery(
+      "select count(*)::int as vacuums from pg_stat_activity where backend_type = 'autovacuum worker'",
+    );
+    if (vacuums === 0 && os.loadavg()[0] < 1.5) return;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
