@@ -1,8 +1,9 @@
 import { forbiddenMessage, MESSAGES, type TAuthorization } from '@academy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, apiClient, clientFor } from '../../../test/client';
+import { type ApiClient, apiClient } from '../../../test/client';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { DEMO_ACCOUNTS, DEMO_EMPLOYEE_PASSWORD } from '../demo/seed';
+import { clientAs } from '../../../test/tokens';
+import { DEMO_ACCOUNTS } from '../demo/seed';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -11,9 +12,9 @@ let student: ApiClient;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await clientFor(t.app, DEMO_ACCOUNTS.admin.employeeCode, DEMO_ACCOUNTS.admin.password);
-  staff = await clientFor(t.app, DEMO_ACCOUNTS.staff.employeeCode, DEMO_ACCOUNTS.staff.password);
-  student = await clientFor(t.app, DEMO_ACCOUNTS.student.employeeCode, DEMO_ACCOUNTS.student.password);
+  admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
+  staff = await clientAs(t.app, DEMO_ACCOUNTS.staff.employeeCode);
+  student = await clientAs(t.app, DEMO_ACCOUNTS.student.employeeCode);
 });
 afterAll(() => t.close());
 
@@ -121,7 +122,7 @@ describe('authorizations (roles)', () => {
 
   it('changes what its users may do at once', async () => {
     // E1001 holds "Branch manager" (USER_MANAGEMENT…) in the demo data.
-    const manager = await clientFor(t.app, 'E1001', DEMO_EMPLOYEE_PASSWORD);
+    const manager = await clientAs(t.app, 'E1001');
     expect((await manager.get('users?size=1')).statusCode).toBe(200);
     const current = (await admin.get('authorizations/2')).json() as TAuthorization;
     const res = await admin.put('authorizations/2', {

@@ -11,13 +11,14 @@ import {
 } from '@academy/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, apiClient, clientFor } from '../../../test/client';
+import { type ApiClient, apiClient } from '../../../test/client';
 import { buildCourse } from '../../../test/courses';
 import { formData, listFiles, pngImage, tempDataDir } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { clientAs } from '../../../test/tokens';
 import { createStorage } from '../../platform/storage/storage';
 import { courses } from '../courses/tables';
-import { DEMO_ACCOUNTS, DEMO_EMPLOYEE_PASSWORD } from '../demo/seed';
+import { DEMO_ACCOUNTS } from '../demo/seed';
 import { users } from '../users/tables';
 import { DEMO_CERTIFICATE_NAME } from './demo';
 import { issueForCompletion, renderIssued } from './issue';
@@ -34,10 +35,10 @@ let anonymous: ApiClient;
 beforeAll(async () => {
   dataDir = await tempDataDir();
   t = await createTestApp({ env: { DATA_DIR: dataDir } });
-  admin = await clientFor(t.app, DEMO_ACCOUNTS.admin.employeeCode, DEMO_ACCOUNTS.admin.password);
+  admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
   // E1009 holds the demo "Training coordinator" role, which includes CERTIFICATE_MANAGEMENT.
-  coordinator = await clientFor(t.app, 'E1009', DEMO_EMPLOYEE_PASSWORD);
-  student = await clientFor(t.app, DEMO_ACCOUNTS.student.employeeCode, DEMO_ACCOUNTS.student.password);
+  coordinator = await clientAs(t.app, 'E1009');
+  student = await clientAs(t.app, DEMO_ACCOUNTS.student.employeeCode);
   anonymous = apiClient(t.app, undefined);
 });
 afterAll(async () => {
@@ -56,7 +57,7 @@ async function freshLearner(): Promise<{ client: ApiClient; id: number }> {
   while ([9, 17, 25].includes(nextLearner)) nextLearner += 1;
   const code = `E${1000 + nextLearner}`;
   nextLearner += 1;
-  const client = await clientFor(t.app, code, DEMO_EMPLOYEE_PASSWORD);
+  const client = await clientAs(t.app, code);
   const info = (await client.get('users/info')).json() as { id: number };
   return { client, id: info.id };
 }

@@ -11,7 +11,7 @@ import {
   type TTopic,
 } from '@academy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, apiClient, clientFor } from '../../../test/client';
+import { type ApiClient, apiClient } from '../../../test/client';
 import {
   addCourse,
   addLesson,
@@ -32,7 +32,8 @@ import {
   zipArchive,
 } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { DEMO_ACCOUNTS, DEMO_EMPLOYEE_PASSWORD } from '../demo/seed';
+import { clientAs } from '../../../test/tokens';
+import { DEMO_ACCOUNTS } from '../demo/seed';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -46,12 +47,12 @@ beforeAll(async () => {
   const dataDir = await tempDataDir();
   filesDir = path.join(dataDir, 'files');
   t = await createTestApp({ env: { DATA_DIR: dataDir } });
-  admin = await clientFor(t.app, DEMO_ACCOUNTS.admin.employeeCode, DEMO_ACCOUNTS.admin.password);
+  admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
   await grantCourseActions(admin);
-  staff = await clientFor(t.app, DEMO_ACCOUNTS.staff.employeeCode, DEMO_ACCOUNTS.staff.password);
-  student = await clientFor(t.app, DEMO_ACCOUNTS.student.employeeCode, DEMO_ACCOUNTS.student.password);
+  staff = await clientAs(t.app, DEMO_ACCOUNTS.staff.employeeCode);
+  student = await clientAs(t.app, DEMO_ACCOUNTS.student.employeeCode);
   // E1009 holds the demo "Training coordinator" role: course keys to add and edit, not to delete.
-  coordinator = await clientFor(t.app, 'E1009', DEMO_EMPLOYEE_PASSWORD);
+  coordinator = await clientAs(t.app, 'E1009');
   anonymous = apiClient(t.app, undefined);
 });
 afterAll(() => t.close());

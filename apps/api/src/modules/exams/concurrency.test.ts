@@ -1,9 +1,10 @@
 import type { TExamResult, TOpenAttempt } from '@academy/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, clientFor } from '../../../test/client';
+import type { ApiClient } from '../../../test/client';
 import { grantCourseActions } from '../../../test/courses';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/harness';
+import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../demo/seed';
 import { lessonProgress } from '../study/tables';
 import { EXAM_CLOSER } from './job';
@@ -26,9 +27,9 @@ let freshLearner: () => Promise<ApiClient>;
 beforeAll(async () => {
   EXAM_CLOSER.everyMs = 0;
   t = await createTestApp();
-  const admin = await clientFor(t.app, DEMO_ACCOUNTS.admin.employeeCode, DEMO_ACCOUNTS.admin.password);
+  const admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
   await grantCourseActions(admin);
-  staff = await clientFor(t.app, DEMO_ACCOUNTS.staff.employeeCode, DEMO_ACCOUNTS.staff.password);
+  staff = await clientAs(t.app, DEMO_ACCOUNTS.staff.employeeCode);
   freshLearner = learnerPool(t.app);
 });
 afterAll(() => t.close());

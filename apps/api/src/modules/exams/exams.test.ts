@@ -12,10 +12,11 @@ import {
 } from '@academy/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ApiClient, apiClient, clientFor } from '../../../test/client';
+import { type ApiClient, apiClient } from '../../../test/client';
 import { buildCourse, grantCourseActions } from '../../../test/courses';
 import { formData } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../demo/seed';
 import { closeExpiredAttempts } from './attempts';
 import { EXAM_CLOSER } from './job';
@@ -43,10 +44,10 @@ let freshLearner: () => Promise<ApiClient>;
 beforeAll(async () => {
   EXAM_CLOSER.everyMs = 0; // the tests run the closing job by hand
   t = await createTestApp();
-  admin = await clientFor(t.app, DEMO_ACCOUNTS.admin.employeeCode, DEMO_ACCOUNTS.admin.password);
+  admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
   await grantCourseActions(admin);
-  staff = await clientFor(t.app, DEMO_ACCOUNTS.staff.employeeCode, DEMO_ACCOUNTS.staff.password);
-  student = await clientFor(t.app, DEMO_ACCOUNTS.student.employeeCode, DEMO_ACCOUNTS.student.password);
+  staff = await clientAs(t.app, DEMO_ACCOUNTS.staff.employeeCode);
+  student = await clientAs(t.app, DEMO_ACCOUNTS.student.employeeCode);
   anonymous = apiClient(t.app, undefined);
   freshLearner = learnerPool(t.app);
 });

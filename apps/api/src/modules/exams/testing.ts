@@ -8,9 +8,9 @@ import type {
 } from '@academy/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect, vi } from 'vitest';
-import { type ApiClient, clientFor } from '../../../test/client';
+import type { ApiClient } from '../../../test/client';
 import { buildCourse } from '../../../test/courses';
-import { DEMO_EMPLOYEE_PASSWORD } from '../demo/seed';
+import { clientAs } from '../../../test/tokens';
 
 /** Test helpers of the exams module (used by its test files only). */
 
@@ -130,13 +130,13 @@ export function learnerPool(app: FastifyInstance) {
     if (next > LAST_ALLOWED) throw new Error('out of demo learners');
     const code = `E${1000 + next}`;
     next += 1;
-    return clientFor(app, code, DEMO_EMPLOYEE_PASSWORD);
+    return clientAs(app, code);
   };
 }
 
 /** The Training coordinator demo role (E1009): course authoring without delete, and PROGRESS_MANAGEMENT. */
 export function coordinator(app: FastifyInstance): Promise<ApiClient> {
-  return clientFor(app, 'E1009', DEMO_EMPLOYEE_PASSWORD);
+  return clientAs(app, 'E1009');
 }
 
 /** Fakes only Date (the server's clock), starting now; `advance` moves it forward. */

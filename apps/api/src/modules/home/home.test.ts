@@ -10,7 +10,7 @@ import {
 } from '@academy/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, apiClient, clientFor } from '../../../test/client';
+import { type ApiClient, apiClient } from '../../../test/client';
 import {
   formData,
   jpegImage,
@@ -21,6 +21,7 @@ import {
   tempDataDir,
 } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { clientAs } from '../../../test/tokens';
 import { authorizations } from '../authorizations/tables';
 import { DEMO_ACCOUNTS } from '../demo/seed';
 import { DEMO_CONTACT } from '../demo/site';
@@ -50,9 +51,9 @@ beforeAll(async () => {
     .update(users)
     .set({ authorizationId: role?.id })
     .where(eq(users.employeeCode, DEMO_ACCOUNTS.student.employeeCode));
-  admin = await clientFor(t.app, DEMO_ACCOUNTS.admin.employeeCode, DEMO_ACCOUNTS.admin.password);
-  staff = await clientFor(t.app, DEMO_ACCOUNTS.staff.employeeCode, DEMO_ACCOUNTS.staff.password);
-  webEditor = await clientFor(t.app, DEMO_ACCOUNTS.student.employeeCode, DEMO_ACCOUNTS.student.password);
+  admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
+  staff = await clientAs(t.app, DEMO_ACCOUNTS.staff.employeeCode);
+  webEditor = await clientAs(t.app, DEMO_ACCOUNTS.student.employeeCode);
   anonymous = apiClient(t.app, undefined);
 });
 afterAll(() => t.close());

@@ -12,14 +12,15 @@ import {
   VIDEO_UPLOADS_PATH,
 } from '@academy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, apiClient, clientFor } from '../../../test/client';
+import { type ApiClient, apiClient } from '../../../test/client';
 import { addCourse, addLesson, addTopic, grantCourseActions } from '../../../test/courses';
 import { listFiles, tempDataDir } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { clientAs } from '../../../test/tokens';
 import { generateTestVideo } from '../../platform/media/hls';
 import { probeFile } from '../../platform/media/probe';
 import { findMediaTools } from '../../platform/media/tools';
-import { DEMO_ACCOUNTS, DEMO_EMPLOYEE_PASSWORD } from '../demo/seed';
+import { DEMO_ACCOUNTS } from '../demo/seed';
 import { sha256File, tusClient } from './test-support';
 
 let t: TestApp;
@@ -61,11 +62,11 @@ beforeAll(async () => {
     env: { DATA_DIR: dataDir, ACADEMY_ROLE: 'api', MEDIA_LADDER: '720,360', MEDIA_X264_PRESET: 'ultrafast' },
   });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  admin = await clientFor(t.app, DEMO_ACCOUNTS.admin.employeeCode, DEMO_ACCOUNTS.admin.password);
+  admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
   await grantCourseActions(admin);
-  staff = await clientFor(t.app, DEMO_ACCOUNTS.staff.employeeCode, DEMO_ACCOUNTS.staff.password);
-  student = await clientFor(t.app, DEMO_ACCOUNTS.student.employeeCode, DEMO_ACCOUNTS.student.password);
-  coordinator = await clientFor(t.app, 'E1009', DEMO_EMPLOYEE_PASSWORD);
+  staff = await clientAs(t.app, DEMO_ACCOUNTS.staff.employeeCode);
+  student = await clientAs(t.app, DEMO_ACCOUNTS.student.employeeCode);
+  coordinator = await clientAs(t.app, 'E1009');
 }, 300_000);
 afterAll(() => t?.close());
 

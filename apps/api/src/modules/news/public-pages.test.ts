@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tempDataDir } from '../../../test/files';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../../test/harness';
 import { buildApp } from '../../app';
-import { seedDemoData } from '../demo/seed';
 import { HOME_PREVIEW_TTL_MS } from '../home/preview-cache';
 import { homePage, reorderBanners, updateIntroduction } from '../home/service';
 import { homeBanners, siteSettings } from '../home/tables';
@@ -26,8 +25,7 @@ let database: TestDatabase;
 beforeAll(async () => {
   const webDist = await tempDataDir();
   await fs.writeFile(path.join(webDist, 'index.html'), INDEX);
-  database = await createTestDatabase();
-  await seedDemoData(database.db);
+  database = await createTestDatabase({ seed: true });
   app = await buildApp({
     config: testConfig({ DATA_DIR: await tempDataDir(), PUBLIC_URL: 'https://academy.example.com' }),
     database,

@@ -1,8 +1,9 @@
 import type { TNewsDetail } from '@academy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, apiClient, clientFor } from '../../../test/client';
+import { type ApiClient, apiClient } from '../../../test/client';
 import { formData, pngImage } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { clientAs } from '../../../test/tokens';
 import { sanitizeRichText } from '../../platform/richtext/sanitize';
 import { DEMO_ACCOUNTS } from '../demo/seed';
 import { news } from './tables';
@@ -42,7 +43,7 @@ describe('payloads saved as news content', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    staff = await clientFor(t.app, DEMO_ACCOUNTS.staff.employeeCode, DEMO_ACCOUNTS.staff.password);
+    staff = await clientAs(t.app, DEMO_ACCOUNTS.staff.employeeCode);
   });
   afterAll(() => t.close());
 

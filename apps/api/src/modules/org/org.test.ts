@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { forbiddenMessage, MESSAGES, type TBranch, type TDepartment, type TService } from '@academy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, apiClient, clientFor } from '../../../test/client';
+import { type ApiClient, apiClient } from '../../../test/client';
 import { formData, listFiles, pdfDocument, pngImage, tempDataDir } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../demo/seed';
 
 let t: TestApp;
@@ -17,9 +18,9 @@ beforeAll(async () => {
   const dataDir = await tempDataDir();
   filesDir = path.join(dataDir, 'files');
   t = await createTestApp({ env: { DATA_DIR: dataDir } });
-  admin = await clientFor(t.app, DEMO_ACCOUNTS.admin.employeeCode, DEMO_ACCOUNTS.admin.password);
-  staff = await clientFor(t.app, DEMO_ACCOUNTS.staff.employeeCode, DEMO_ACCOUNTS.staff.password);
-  student = await clientFor(t.app, DEMO_ACCOUNTS.student.employeeCode, DEMO_ACCOUNTS.student.password);
+  admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
+  staff = await clientAs(t.app, DEMO_ACCOUNTS.staff.employeeCode);
+  student = await clientAs(t.app, DEMO_ACCOUNTS.student.employeeCode);
   anonymous = apiClient(t.app, undefined);
 });
 afterAll(() => t.close());

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, clientFor } from '../../../test/client';
+import type { ApiClient } from '../../../test/client';
 import { buildCourse } from '../../../test/courses';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../demo/seed';
 import { EXPORT_BATCH } from './export';
 
@@ -18,7 +19,7 @@ let admin: ApiClient;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await clientFor(t.app, DEMO_ACCOUNTS.admin.employeeCode, DEMO_ACCOUNTS.admin.password);
+  admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
   const first = await buildCourse(admin, [[0, 0]], { name: 'Bulk course A' });
   const second = await buildCourse(admin, [[0, 0, 0]], { name: 'Bulk course B' });
   const db = t.database.db;

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, clientFor } from '../../../test/client';
 import { buildCourse, grantCourseActions } from '../../../test/courses';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS, DEMO_EMPLOYEE_PASSWORD } from '../demo/seed';
 import { type ExamFixture, setupExam, takeExam } from '../exams/testing';
 import { users } from '../users/tables';
@@ -32,7 +33,7 @@ let course: { id: number; name: string };
 let exam: ExamFixture;
 
 async function learner(code: string): Promise<Learner> {
-  const client = await clientFor(t.app, code, DEMO_EMPLOYEE_PASSWORD);
+  const client = await clientAs(t.app, code);
   const info = (await client.get('users/info')).json() as { id: number };
   return { client, id: info.id, code };
 }
@@ -44,10 +45,10 @@ async function open(who: Learner, lessonId: number | undefined): Promise<void> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await clientFor(t.app, DEMO_ACCOUNTS.admin.employeeCode, DEMO_ACCOUNTS.admin.password);
+  admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
   await grantCourseActions(admin);
-  manager = await clientFor(t.app, 'E1009', DEMO_EMPLOYEE_PASSWORD);
-  student = await clientFor(t.app, DEMO_ACCOUNTS.student.employeeCode, DEMO_ACCOUNTS.student.password);
+  manager = await clientAs(t.app, 'E1009');
+  student = await clientAs(t.app, DEMO_ACCOUNTS.student.employeeCode);
 
   const built = await buildCourse(admin, [[0, 0]], { name: 'Progress report course' });
   course = built.course;
@@ -266,6 +267,7 @@ describe('a learner’s progress detail', () => {
   });
 
   it('lists their sign-ins, newest first, with IP and browser', async () => {
+    await clientFor(t.app, 'E1003', DEMO_EMPLOYEE_PASSWORD);
     await clientFor(t.app, 'E1003', DEMO_EMPLOYEE_PASSWORD);
     const res = await manager.get(`progress/users/${learners.studying.id}/login-history?size=1`);
     expect(res.statusCode).toBe(200);

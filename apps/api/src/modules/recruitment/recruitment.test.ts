@@ -15,13 +15,14 @@ import {
 } from '@academy/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ApiClient, apiClient, clientFor } from '../../../test/client';
+import { type ApiClient, apiClient } from '../../../test/client';
 import { formData, listFiles, pdfDocument, pngImage, tempDataDir } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { clientAs } from '../../../test/tokens';
 import { API_PREFIX } from '../../platform/http/access';
 import { simplePdf } from '../courses/samples';
 import { DEMO_POSTS } from '../demo/recruitment';
-import { DEMO_ACCOUNTS, DEMO_EMPLOYEE_PASSWORD } from '../demo/seed';
+import { DEMO_ACCOUNTS } from '../demo/seed';
 import { APPLY_RATE_LIMIT } from './routes';
 import { lyingZipBombDocx, wordDoc, wordDocx, zipBombDocx } from './test-fixtures';
 
@@ -40,10 +41,10 @@ beforeAll(async () => {
   filesDir = path.join(dataDir, 'files');
   outbox = path.join(dataDir, 'outbox');
   t = await createTestApp({ env: { DATA_DIR: dataDir } });
-  admin = await clientFor(t.app, DEMO_ACCOUNTS.admin.employeeCode, DEMO_ACCOUNTS.admin.password);
-  hr = await clientFor(t.app, 'E1017', DEMO_EMPLOYEE_PASSWORD);
-  staff = await clientFor(t.app, DEMO_ACCOUNTS.staff.employeeCode, DEMO_ACCOUNTS.staff.password);
-  student = await clientFor(t.app, DEMO_ACCOUNTS.student.employeeCode, DEMO_ACCOUNTS.student.password);
+  admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
+  hr = await clientAs(t.app, 'E1017');
+  staff = await clientAs(t.app, DEMO_ACCOUNTS.staff.employeeCode);
+  student = await clientAs(t.app, DEMO_ACCOUNTS.student.employeeCode);
   anonymous = apiClient(t.app, undefined);
 });
 afterAll(() => t.close());
@@ -342,7 +343,7 @@ describe('managing posts', () => {
 
     // Time passes beyond the end date: editing other fields keeps the (past) end date...
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31 * DAY });
-    const hrLater = await clientFor(t.app, 'E1017', DEMO_EMPLOYEE_PASSWORD);
+    const hrLater = await clientAs(t.app, 'E1017');
     const keep = await hrLater.put(
       `recruitment-posts/${post.id}`,
       formData(postFields({ vacancy: 'Billing lead', endDate: edited.endDate ?? '' })),

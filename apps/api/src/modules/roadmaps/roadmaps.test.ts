@@ -11,10 +11,11 @@ import {
 } from '@academy/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, clientFor } from '../../../test/client';
+import type { ApiClient } from '../../../test/client';
 import { buildCourse } from '../../../test/courses';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { DEMO_ACCOUNTS, DEMO_EMPLOYEE_PASSWORD } from '../demo/seed';
+import { clientAs } from '../../../test/tokens';
+import { DEMO_ACCOUNTS } from '../demo/seed';
 import { users } from '../users/tables';
 import { byOrder, roadmapLocks } from './service';
 
@@ -25,10 +26,10 @@ let student: ApiClient;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await clientFor(t.app, DEMO_ACCOUNTS.admin.employeeCode, DEMO_ACCOUNTS.admin.password);
+  admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
   // E1009 holds the demo "Training coordinator" role, which includes LEARNING_PATH_MANAGEMENT.
-  coordinator = await clientFor(t.app, 'E1009', DEMO_EMPLOYEE_PASSWORD);
-  student = await clientFor(t.app, DEMO_ACCOUNTS.student.employeeCode, DEMO_ACCOUNTS.student.password);
+  coordinator = await clientAs(t.app, 'E1009');
+  student = await clientAs(t.app, DEMO_ACCOUNTS.student.employeeCode);
 });
 afterAll(() => t.close());
 
@@ -46,7 +47,7 @@ async function learnerWith(authorizationId: number): Promise<ApiClient> {
   const code = `E${1000 + nextLearner}`;
   nextLearner += 1;
   await t.database.db.update(users).set({ branchId: 1, authorizationId }).where(eq(users.employeeCode, code));
-  return clientFor(t.app, code, DEMO_EMPLOYEE_PASSWORD);
+  return clientAs(t.app, code);
 }
 
 async function create(input: TRoadmapInput, client: ApiClient = coordinator) {

@@ -1,9 +1,10 @@
 import type { TMyCourse, TMyLesson, TMyThematic } from '@academy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, apiClient, clientFor } from '../../../test/client';
+import { type ApiClient, apiClient } from '../../../test/client';
 import { insertCourses } from '../../../test/courses';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { DEMO_ACCOUNTS, DEMO_EMPLOYEE_PASSWORD } from '../demo/seed';
+import { clientAs } from '../../../test/tokens';
+import { DEMO_ACCOUNTS } from '../demo/seed';
 
 /**
  * The learner's pages answer with a constant number of SQL statements whatever the number of
@@ -19,8 +20,8 @@ let large: { courseIds: number[]; topicIds: number[] };
 
 beforeAll(async () => {
   t = await createTestApp();
-  student = await clientFor(t.app, DEMO_ACCOUNTS.student.employeeCode, DEMO_ACCOUNTS.student.password);
-  admin = await clientFor(t.app, DEMO_ACCOUNTS.admin.employeeCode, DEMO_ACCOUNTS.admin.password);
+  student = await clientAs(t.app, DEMO_ACCOUNTS.student.employeeCode);
+  admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
   anonymous = apiClient(t.app, undefined);
   const info = (await student.get('users/info')).json() as { id: number };
   const base = { serviceId: 1, learnerId: info.id };
@@ -39,7 +40,7 @@ async function statementsOf(call: () => Promise<{ statusCode: number; body: stri
 
 describe('constant number of queries', () => {
   it('my courses: the same for a newcomer with one course as for a learner with 45', async () => {
-    const newcomer = await clientFor(t.app, 'E1013', DEMO_EMPLOYEE_PASSWORD);
+    const newcomer = await clientAs(t.app, 'E1013');
     expect((await newcomer.post('user-lesson/update-status/14')).statusCode).toBe(200);
     const few = (await newcomer.get('my-courses')).json() as TMyCourse[];
     const many = (await student.get('my-courses')).json() as TMyCourse[];

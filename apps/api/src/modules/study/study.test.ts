@@ -9,12 +9,13 @@ import {
   ZMyLesson,
 } from '@academy/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ApiClient, apiClient, clientFor } from '../../../test/client';
+import { type ApiClient, apiClient } from '../../../test/client';
 import { buildCourse, grantCourseActions } from '../../../test/courses';
 import { formData, pdfDocument } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { clientAs } from '../../../test/tokens';
 import { setLessonExamQuestionCount } from '../courses/service';
-import { DEMO_ACCOUNTS, DEMO_EMPLOYEE_PASSWORD } from '../demo/seed';
+import { DEMO_ACCOUNTS } from '../demo/seed';
 import { recordExamResult } from './service';
 
 let t: TestApp;
@@ -25,10 +26,10 @@ let anonymous: ApiClient;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await clientFor(t.app, DEMO_ACCOUNTS.admin.employeeCode, DEMO_ACCOUNTS.admin.password);
+  admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
   await grantCourseActions(admin);
-  staff = await clientFor(t.app, DEMO_ACCOUNTS.staff.employeeCode, DEMO_ACCOUNTS.staff.password);
-  student = await clientFor(t.app, DEMO_ACCOUNTS.student.employeeCode, DEMO_ACCOUNTS.student.password);
+  staff = await clientAs(t.app, DEMO_ACCOUNTS.staff.employeeCode);
+  student = await clientAs(t.app, DEMO_ACCOUNTS.student.employeeCode);
   anonymous = apiClient(t.app, undefined);
 });
 afterAll(() => t.close());
@@ -41,7 +42,7 @@ let nextEmployee = 2;
 async function freshLearner(): Promise<ApiClient> {
   const code = `E${1000 + nextEmployee}`;
   nextEmployee += 1;
-  return clientFor(t.app, code, DEMO_EMPLOYEE_PASSWORD);
+  return clientAs(t.app, code);
 }
 
 /** Fakes only Date (the server's clock), starting now; `advance` moves it forward. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { MESSAGES, type TProfile } from '@academy/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, apiClient, clientFor } from '../../../test/client';
+import { type ApiClient, apiClient } from '../../../test/client';
 import {
   formData,
   jpegImage,
@@ -13,6 +13,7 @@ import {
   tempDataDir,
 } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../demo/seed';
 
 let t: TestApp;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   const dataDir = await tempDataDir();
   filesDir = path.join(dataDir, 'files');
   t = await createTestApp({ env: { DATA_DIR: dataDir } });
-  student = await clientFor(t.app, DEMO_ACCOUNTS.student.employeeCode, DEMO_ACCOUNTS.student.password);
+  student = await clientAs(t.app, DEMO_ACCOUNTS.student.employeeCode);
 });
 afterAll(() => t.close());
 

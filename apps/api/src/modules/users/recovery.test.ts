@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, clientFor } from '../../../test/client';
 import { listFiles, tempDataDir } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../demo/seed';
 import { RESET_MAILS_PER_WINDOW } from './recovery';
 import { RECOVERY_LIMITS } from './recovery-routes';
@@ -146,7 +147,7 @@ describe('forgot password', () => {
     expect(expired.json().message).toBe(MESSAGES.resetLinkInvalid);
     const invented = await v.post('users/reset-password', { ...body, token: 'not-a-real-token' });
     expect(invented.json().message).toBe(MESSAGES.resetLinkInvalid);
-    await clientFor(t.app, DEMO_ACCOUNTS.staff.employeeCode, DEMO_ACCOUNTS.staff.password);
+    await clientAs(t.app, DEMO_ACCOUNTS.staff.employeeCode);
   });
 
   it('ends the temporary-password state of a user who resets by mail', async () => {

@@ -10,7 +10,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiClient, clientFor } from '../../../test/client';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { DEMO_ACCOUNTS, DEMO_EMPLOYEE_COUNT, DEMO_EMPLOYEE_PASSWORD, DEMO_STOPPED_COUNT } from '../demo/seed';
+import { clientAs } from '../../../test/tokens';
+import { DEMO_ACCOUNTS, DEMO_EMPLOYEE_COUNT, DEMO_STOPPED_COUNT } from '../demo/seed';
 import { writeUsersWorkbook } from './export';
 
 let t: TestApp;
@@ -23,9 +24,9 @@ const TOTAL_USERS = 4 + DEMO_EMPLOYEE_COUNT;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await clientFor(t.app, DEMO_ACCOUNTS.admin.employeeCode, DEMO_ACCOUNTS.admin.password);
-  staff = await clientFor(t.app, DEMO_ACCOUNTS.staff.employeeCode, DEMO_ACCOUNTS.staff.password);
-  student = await clientFor(t.app, DEMO_ACCOUNTS.student.employeeCode, DEMO_ACCOUNTS.student.password);
+  admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
+  staff = await clientAs(t.app, DEMO_ACCOUNTS.staff.employeeCode);
+  student = await clientAs(t.app, DEMO_ACCOUNTS.student.employeeCode);
   adminId = (await admin.get('users/info')).json().id;
 });
 afterAll(() => t.close());
@@ -350,7 +351,7 @@ describe('who may manage users', () => {
 
   it('keeps administrators and rights out of reach of managers who are not admins', async () => {
     // E1001 is a demo "Branch manager": USER_MANAGEMENT, PROGRESS_MANAGEMENT, DEPARTMENT_MANAGEMENT.
-    const manager = await clientFor(t.app, 'E1001', DEMO_EMPLOYEE_PASSWORD);
+    const manager = await clientAs(t.app, 'E1001');
     expect((await manager.post('users', newUser())).statusCode).toBe(201);
     const makeAdmin = await manager.post('users', newUser({ role: 'ROLE_ADMIN' }));
     expect(makeAdmin.statusCode).toBe(403);

@@ -26,6 +26,8 @@ export type Database = {
   exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tar, loadable with `pgliteSnapshot`. */
+  snapshot?: () => Promise<Blob>;
 };
 
 /** Where the committed migrations are, from the source tree or the built bundle. */
@@ -65,6 +67,8 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   pgliteDir: string;
   poolSize?: number;
+  /** PGlite only: start from this data-directory snapshot (`dumpDataDir`) instead of an empty one. */
+  pgliteSnapshot?: Blob;
   /** Called with every SQL statement drizzle sends (tests count queries with it). */
   onQuery?: (query: string) => void;
 }): Promise<Database> {
@@ -119,7 +123,10 @@ export async function openDatabase(options: {
   }
   if (options.pgliteDir !== 'memory://') fs.mkdirSync(options.pgliteDir, { recursive: true });
   // pg_trgm: the news title search index (migration 0009); PostgreSQL has it as a contrib extension.
-  const client = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(options.pgliteDir, {
+    extensions: { pg_trgm },
+    ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
+  });
   const pgliteDb = drizzlePglite(client, { schema, logger });
   const db = pgliteDb as unknown as Db;
   return {
@@ -127,6 +134,7 @@ export async function openDatabase(options: {
     engine: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     exclusive: (_name, work) => work(),
+    snapshot: () => client.dumpDataDir('none'),
     async ping() {
       await db.execute(sql`select 1`);
     },

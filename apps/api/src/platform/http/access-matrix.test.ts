@@ -8,9 +8,10 @@ import {
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, apiClient, clientFor } from '../../../test/client';
+import { type ApiClient, apiClient } from '../../../test/client';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { DEMO_ACCOUNTS, DEMO_EMPLOYEE_PASSWORD } from '../../modules/demo/seed';
+import { clientAs } from '../../../test/tokens';
+import { DEMO_ACCOUNTS } from '../../modules/demo/seed';
 import { users } from '../../modules/users/tables';
 import { API_PREFIX, type RouteAccess, type RouteAccessEntry } from './access';
 
@@ -106,8 +107,8 @@ beforeAll(async () => {
       !route.url.startsWith(`${API_PREFIX}/docs`) &&
       !['HEAD', 'OPTIONS'].includes(route.method),
   );
-  admin = await clientFor(t.app, DEMO_ACCOUNTS.admin.employeeCode, DEMO_ACCOUNTS.admin.password);
-  student = await clientFor(t.app, DEMO_ACCOUNTS.student.employeeCode, DEMO_ACCOUNTS.student.password);
+  admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
+  student = await clientAs(t.app, DEMO_ACCOUNTS.student.employeeCode);
   anonymous = apiClient(t.app, undefined);
 
   // Generated demo employees E1018… (E1017 is the HR demo user), re-roled for this file only.
@@ -123,7 +124,7 @@ beforeAll(async () => {
       .where(eq(users.employeeCode, code))
       .returning({ id: users.id });
     if (updated.length === 0) throw new Error(`demo employee ${code} is missing`);
-    return clientFor(t.app, code, DEMO_EMPLOYEE_PASSWORD);
+    return clientAs(t.app, code);
   };
   for (const key of FUNCTION_PERMISSIONS) {
     const actions = key === 'COURSE_MANAGEMENT' ? COURSE_ACTION_PERMISSIONS : [];

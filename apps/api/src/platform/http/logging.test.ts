@@ -4,7 +4,7 @@ import { signIn } from '../../../test/auth';
 import { apiClient } from '../../../test/client';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../../test/harness';
 import { buildApp } from '../../app';
-import { DEMO_ACCOUNTS, seedDemoData } from '../../modules/demo/seed';
+import { DEMO_ACCOUNTS } from '../../modules/demo/seed';
 import { redactUrl } from './logging';
 
 /** Issue 11: a full run at the most verbose level never writes a password or a token to the log. */
@@ -13,8 +13,7 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 let log = '';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db);
+  database = await createTestDatabase({ seed: true });
   const stream = new PassThrough();
   stream.on('data', (chunk: Buffer) => {
     log += chunk.toString('utf8');

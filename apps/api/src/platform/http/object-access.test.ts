@@ -4,9 +4,10 @@ import type { TExamState, TNotification, TOpenAttempt, TQaQuestionDetail, TQaRep
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, clientFor } from '../../../test/client';
+import type { ApiClient } from '../../../test/client';
 import { grantCourseActions } from '../../../test/courses';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { clientAs } from '../../../test/tokens';
 import { issueForCompletion } from '../../modules/certificates/issue';
 import { certificates } from '../../modules/certificates/tables';
 import { courses } from '../../modules/courses/tables';
@@ -76,9 +77,9 @@ let reply: TQaReply;
 beforeAll(async () => {
   EXAM_CLOSER.everyMs = 0;
   t = await createTestApp();
-  const admin = await clientFor(t.app, DEMO_ACCOUNTS.admin.employeeCode, DEMO_ACCOUNTS.admin.password);
+  const admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
   await grantCourseActions(admin);
-  const staff = await clientFor(t.app, DEMO_ACCOUNTS.staff.employeeCode, DEMO_ACCOUNTS.staff.password);
+  const staff = await clientAs(t.app, DEMO_ACCOUNTS.staff.employeeCode);
   const freshLearner = learnerPool(t.app);
   owner = await freshLearner();
   stranger = await freshLearner();
@@ -176,7 +177,7 @@ describe('object-level access', () => {
   });
 
   it("marking notifications read by id touches only the caller's own", async () => {
-    const helper = await clientFor(t.app, DEMO_ACCOUNTS.staff.employeeCode, DEMO_ACCOUNTS.staff.password);
+    const helper = await clientAs(t.app, DEMO_ACCOUNTS.staff.employeeCode);
     await helper.post(`qa/questions/${question.id}/replies`, { content: 'It is in the documents tab.' });
     const ids = ((await owner.get('notifications')).json() as TNotification[]).map((n) => n.id);
     expect(ids.length).toBeGreaterThan(0);

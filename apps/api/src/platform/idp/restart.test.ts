@@ -3,12 +3,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { authorize, bearer, refreshTokens, signInWithFlow } from '../../../test/auth';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../../test/harness';
 import { buildApp } from '../../app';
-import { seedDemoData } from '../../modules/demo/seed';
 
 let database: TestDatabase;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db);
+  database = await createTestDatabase({ seed: true });
 });
 afterAll(async () => {
   await database?.dispose();

@@ -1,0 +1,7 @@
+import { afterAll, vi } from 'vitest';
+
+// Files share a worker process (isolate: false): a file that faked the clock must not hand a fake
+// clock to the next one.
+afterAll(() => {
+  vi.useRealTimers();
+});
