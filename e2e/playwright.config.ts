@@ -1,18 +1,18 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3310);
-const baseURL = `http://localhost:${PORT}`;
-// One data folder per port, so journeys of several checkouts or helpers can run side by side.
-const DATA_DIR = `.tmp/e2e-data-${PORT}`;
 
 /**
- * Journeys run in Debian's Chromium (never a downloaded browser) against the built product,
- * started exactly as `npm start` does, on a fresh embedded database.
+ * Journeys run in Debian's Chromium (never a downloaded browser) against the built product. Each
+ * worker starts its own server exactly as `npm start` does, on ports E2E_PORT, E2E_PORT + 1, …
+ * with a fresh embedded database of its own (tests/support.ts), so workers never share data.
+ * A file's tests run in order in one worker; files are spread over the workers.
  */
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // Journeys are long (several sign-ins, uploads); a loaded CI machine needs the headroom.
   timeout: 120_000,
@@ -20,7 +20,6 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: `../.tmp/e2e-results-${PORT}`,
   use: {
-    baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -39,12 +38,4 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
   ],
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && node scripts/start.mjs`,
-    cwd: '..',
-    url: `${baseURL}/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(PORT), DATA_DIR, PUBLIC_URL: baseURL, LOG_LEVEL: 'warn' },
-  },
 });

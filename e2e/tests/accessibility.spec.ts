@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { SCREENSHOTS, signInAt } from './support';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { accessToken, expect, SCREENSHOTS, signInAt, test } from './support';
 
 /**
  * Accessibility (issue 11): axe-core finds no serious or critical violation on every main page
@@ -39,17 +39,6 @@ async function audit(page: Page, name: string, ready: Locator): Promise<void> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map(describe).join(' | ')}`);
   expect.soft(found, `axe on ${name} (${page.url()})`).toEqual([]);
-}
-
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) {
-      if (key.startsWith('oidc.user:')) return JSON.parse(localStorage.getItem(key) ?? '{}').access_token;
-    }
-    return null;
-  });
-  expect(token).toBeTruthy();
-  return token as string;
 }
 
 async function hrefOf(link: Locator): Promise<string> {

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { SCREENSHOTS, signInAt } from './support';
+import type { Page } from '@playwright/test';
+import { accessToken, expect, SCREENSHOTS, shoot, signInAt, test } from './support';
 
 /**
  * Courses and studying them (issue 4): a Content editor builds a course, a student studies its
@@ -64,30 +64,6 @@ async function stubYouTube(page: Page): Promise<void> {
       ? route.fulfill({ contentType: 'text/javascript', body: FAKE_YOUTUBE })
       : route.abort(),
   );
-}
-
-/** The access token the web app keeps (oidc-client-ts user in localStorage). */
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) {
-      if (key.startsWith('oidc.user:')) return JSON.parse(localStorage.getItem(key) ?? '{}').access_token;
-    }
-    return null;
-  });
-  expect(token).toBeTruthy();
-  return token as string;
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  // Full-page shots from the top, so the sticky header stays where it belongs.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}-phone.png`, fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 900 });
 }
 
 function pdf(title: string): Buffer {

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { SCREENSHOTS, signInAt, submitSignInForm } from './support';
+import { accessToken, expect, shoot, signInAt, submitSignInForm, test } from './support';
 
 /**
  * Exams (issue 6): an administrator authors a lesson's exam (questions by hand and from Excel,
@@ -19,27 +19,6 @@ test.describe.configure({ mode: 'serial' });
 let courseId = 0;
 let topicId = 0;
 let lessonIds: number[] = [];
-
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) {
-      if (key.startsWith('oidc.user:')) return JSON.parse(localStorage.getItem(key) ?? '{}').access_token;
-    }
-    return null;
-  });
-  expect(token).toBeTruthy();
-  return token as string;
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}-1366.png`, fullPage: true });
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}-375.png`, fullPage: true });
-  if (size) await page.setViewportSize(size);
-  await page.waitForTimeout(200);
-}
 
 async function workbook(rows: (string | number | null)[][]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();

@@ -1,35 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MESSAGES } from '@academy/contract';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { SCREENSHOTS, signInAt, submitSignInForm } from './support';
-
-/** The server's data folder for this port (playwright.config.ts: `.tmp/e2e-data-${PORT}`, from the repo root). */
-const DATA_DIR = path.join(
-  import.meta.dirname,
-  '..',
-  '..',
-  '.tmp',
-  `e2e-data-${process.env.E2E_PORT ?? 3310}`,
-);
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, SCREENSHOTS, settled, shoot, signInAt, submitSignInForm, test } from './support';
 
 /** A 160×90 PNG (orange with a purple band), small enough for every image field. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAKAAAABaCAMAAAAIGK1gAAAABlBMVEX/UAAlGlsLoitkAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAQ0lEQVRo3u3OCQ0AAAgEoLN/aVv4bJCABAAA4JhaIigoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgo+DsIAAAwpAGsIxdxxHvp1QAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** A full-page screenshot at 1366 and at 375 wide; on the phone nothing may stick out sideways. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}-phone.png`, fullPage: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} is wider than the phone`).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 /** The input labelled exactly `label` (required fields end their label with an asterisk). */
 function input(scope: Page | Locator, label: string): Locator {
@@ -73,7 +52,7 @@ test('admin adds a service with an image and a branch with a logo', async ({ pag
     .locator('input[type="file"]')
     .setInputFiles({ name: 'cloud.png', mimeType: 'image/png', buffer: PNG });
   await expect(form.locator('img')).toBeVisible();
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.screenshot({ path: `${SCREENSHOTS}/org-service-form-desktop.png` });
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('message-dialog')).toContainText('The service has been added');
@@ -345,7 +324,7 @@ test('admin finds, filters, stops and exports users', async ({ page }) => {
   expect(file.subarray(0, 2).toString()).toBe('PK');
 });
 
-test('forgot password: the mailed link sets a new password once', async ({ page }) => {
+test('forgot password: the mailed link sets a new password once', async ({ page, server }) => {
   // The provider's sign-in page links to the page.
   await page.goto('/training-academy');
   await expect(page).toHaveURL(/\/idp\//);
@@ -360,7 +339,7 @@ test('forgot password: the mailed link sets a new password once', async ({ page 
   await expect(form.getByText(MESSAGES.emailNotFound)).toBeVisible();
   await shoot(page, 'forgot-password');
 
-  const outbox = path.join(DATA_DIR, 'outbox');
+  const outbox = path.join(server.dataDir, 'outbox');
   const before = new Set(await fs.readdir(outbox).catch(() => [] as string[]));
   await form.getByLabel('Email').fill(NEW_USER.email);
   await form.getByRole('button', { name: 'Send the link' }).click();

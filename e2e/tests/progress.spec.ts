@@ -1,24 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { SCREENSHOTS, signInAt, submitSignInForm } from './support';
+import { expect, SCREENSHOTS, shoot, signInAt, submitSignInForm, test } from './support';
 
 /*
  * Roadmaps, progress reports and certificates (issue 9) on the demo data: the demo student's
  * roadmap (branch Skyline Mobile Hanoi, "Sales consultant"), colleagues' progress with one locked
  * exam (E1004, "Selling mobile plans") and the certificate issued for "Workplace safety".
  */
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const size = page.viewportSize();
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}-1366.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}-375.png`, fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
 
 /** Renders the first page of a PDF to PNG with pdf.js inside the browser (no poppler here). */
 async function renderPdf(page: Page, pdf: Buffer, file: string): Promise<void> {

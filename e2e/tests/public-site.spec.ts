@@ -1,24 +1,11 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { XSS_PAYLOADS } from '../../apps/api/src/modules/news/xss-corpus';
-import { SCREENSHOTS, signInAt } from './support';
+import { expect, SCREENSHOTS, shoot, signInAt, test } from './support';
 
 /** A 160×90 PNG (orange with a purple band), small enough for every image field. */
 const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAKAAAABaCAMAAAAIGK1gAAAABlBMVEX/UAAlGlsLoitkAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAQ0lEQVRo3u3OCQ0AAAgEoLN/aVv4bJCABAAA4JhaIigoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgo+DsIAAAwpAGsIxdxxHvp1QAAAABJRU5ErkJggg==';
 const PNG = Buffer.from(PNG_BASE64, 'base64');
-
-/** A full-page screenshot at 1366 and at 375 wide; on the phone nothing may stick out sideways. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SCREENSHOTS}/site-${name}-1366.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SCREENSHOTS}/site-${name}-375.png`, fullPage: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} is wider than the phone`).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 async function newSignedInPage(browser: Browser, account: 'admin' | 'staff', at: string) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
@@ -96,7 +83,7 @@ test('a visitor sees banners, featured courses, outstanding news, services and a
     'href',
     'mailto:contact@skyline.example.com',
   );
-  await shoot(page, 'home');
+  await shoot(page, 'site-home');
 });
 
 test('a visitor reads the news of a service by category, an article and the introduction', async ({
@@ -113,7 +100,7 @@ test('a visitor reads the news of a service by category, an article and the intr
   for (const text of await cards.allTextContents()) expect(text).toContain('Training and events');
   await chips.getByText('All', { exact: true }).click();
   await expect(chips.getByRole('radio', { name: 'All' })).toBeChecked();
-  await shoot(page, 'news-list');
+  await shoot(page, 'site-news-list');
 
   await cards.first().click();
   await expect(page).toHaveURL(/\/news\/\d+$/);
@@ -121,7 +108,7 @@ test('a visitor reads the news of a service by category, an article and the intr
   await expect(article.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(article.getByTestId('news-content').locator('h2').first()).toHaveText('What changes');
   await expect(page.getByTestId('related-news').getByTestId('news-card')).toHaveCount(4);
-  await shoot(page, 'news-detail');
+  await shoot(page, 'site-news-detail');
   // The server fills the article's title and preview tags into the HTML itself.
   const html = await (await page.request.get(page.url())).text();
   const title = await article.getByRole('heading', { level: 1 }).textContent();
@@ -137,7 +124,7 @@ test('a visitor reads the news of a service by category, an article and the intr
   await expect(
     page.getByTestId('introduction-content').getByRole('heading', { name: 'Who we are' }),
   ).toBeVisible();
-  await shoot(page, 'introduction');
+  await shoot(page, 'site-introduction');
 });
 
 test('staff add a category and an outstanding article with a picture; hiding it takes it off the home page', async ({
@@ -145,7 +132,7 @@ test('staff add a category and an outstanding article with a picture; hiding it 
 }) => {
   const { context, page } = await newSignedInPage(browser, 'staff', '/management/news');
   await expect(page.getByTestId('news-table')).toContainText('Skyline');
-  await shoot(page, 'manage-news');
+  await shoot(page, 'site-manage-news');
 
   await page.getByRole('button', { name: 'News categories' }).click();
   const modal = page.getByTestId('categories-modal');
@@ -187,7 +174,7 @@ test('staff add a category and an outstanding article with a picture; hiding it 
     .last()
     .setInputFiles({ name: 'studio.png', mimeType: 'image/png', buffer: PNG });
   await form.getByRole('switch', { name: /Outstanding news/ }).check();
-  await shoot(page, 'manage-news-form');
+  await shoot(page, 'site-manage-news-form');
   await form.getByRole('button', { name: 'Save' }).click();
 
   await expect(page).toHaveURL(/\/management\/news\/\d+$/);
@@ -242,7 +229,7 @@ test('admins manage the home page: banner order, the welcome popup once per visi
   await expect(page.getByText('The welcome popup has been saved')).toBeVisible();
   await page.getByRole('dialog').getByRole('button').first().click();
   await expect(page.getByText('The welcome popup has been saved')).toBeHidden();
-  await shoot(page, 'manage-home');
+  await shoot(page, 'site-manage-home');
 
   const visitorContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const visitor = await visitorContext.newPage();
@@ -271,7 +258,7 @@ test('admins manage the home page: banner order, the welcome popup once per visi
   await page.keyboard.type('Our academy welcomes every new colleague.');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The introduction has been saved')).toBeVisible();
-  await shoot(page, 'manage-introduction');
+  await shoot(page, 'site-manage-introduction');
   await page.goto('/introduction');
   await expect(page.getByTestId('introduction-content')).toContainText(
     'Our academy welcomes every new colleague.',
@@ -319,9 +306,22 @@ test('none of the XSS corpus runs on the news page', async ({ browser }) => {
     await visitor.goto(`/news/${id}`);
     const content = visitor.getByTestId('news-content');
     await expect(content).toContainText(`Payload ${index + 1}`);
-    // Give load, error, toggle and animation handlers the time to fire; hover for mouse handlers.
+    // Let load and error handlers fire (every picture loaded or failed) and animation and toggle
+    // handlers (two frames painted); hover for mouse handlers.
     await content.hover();
-    await visitor.waitForTimeout(250);
+    await content.evaluate(async (root) => {
+      const pending = [...root.querySelectorAll('img')].filter((img) => !img.complete);
+      await Promise.all(
+        pending.map(
+          (img) =>
+            new Promise((resolve) => {
+              img.addEventListener('load', resolve, { once: true });
+              img.addEventListener('error', resolve, { once: true });
+            }),
+        ),
+      );
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
     const leftovers = await content.evaluate((root) => {
       const found: string[] = [];
       for (const el of root.querySelectorAll('*')) {

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { SCREENSHOTS, signInAt, submitSignInForm } from './support';
+import type { Browser, Page } from '@playwright/test';
+import { expect, shoot, signInAt, submitSignInForm, test } from './support';
 
 /**
  * Questions and answers (issue 10): a student asks about the lesson they are studying (from the
@@ -30,19 +30,6 @@ async function firstLesson(page: Page) {
 /** No internet in the sandbox: YouTube's player script is refused (the lesson shows its own state). */
 async function offline(page: Page): Promise<void> {
   await page.route(/youtube\.com|ytimg\.com|youtube-nocookie\.com/, (route) => route.abort());
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: `${SCREENSHOTS}/qa-${name}-1366.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SCREENSHOTS}/qa-${name}-375.png`, fullPage: true });
-  // Nothing sticks out sideways on a phone.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1366, height: 900 });
 }
 
 async function colleaguePage(browser: Browser): Promise<Page> {
@@ -142,7 +129,7 @@ test('a student asks about a lesson, a colleague replies, the asker upvotes and 
   await expect(reply.getByTestId('solution-badge')).toBeVisible();
   await expect(page.getByTestId('question').getByTestId('solved-badge')).toBeVisible();
   await expect(page.getByTestId('toggle-solved')).toHaveText('Mark not solved');
-  await shoot(page, 'detail');
+  await shoot(page, 'qa-detail');
 
   // 4. The list shows it solved and upvoted; filters and sorting live in the URL.
   await page.goto('/training-academy/qa?solved=true&mine=true');
@@ -151,7 +138,7 @@ test('a student asks about a lesson, a colleague replies, the asker upvotes and 
   await expect(mine.getByTestId('solved-badge')).toBeVisible();
   await page.goto('/training-academy/qa');
   await expect(page.getByTestId('question-card').first()).toBeVisible();
-  await shoot(page, 'list');
+  await shoot(page, 'qa-list');
 
   // 5. The lesson page now counts the question about it.
   await page.goto(`/training-academy/course/${courseId}/topic/${topicId}?lesson=${lesson.id}`);

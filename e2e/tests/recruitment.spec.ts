@@ -1,20 +1,9 @@
 import { RECRUITMENT_MESSAGES } from '@academy/contract';
-import { expect, type Page, test } from '@playwright/test';
-import { SCREENSHOTS, submitSignInForm } from './support';
+import type { Page } from '@playwright/test';
+import { expect, shoot, submitSignInForm, test } from './support';
 
 /** The demo "HR officer" (RECRUITMENT_MANAGEMENT only). */
 const HR = { username: 'E1017', password: 'Employee@2026' };
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 375, height: 812 };
-
-/** Both widths of the current page, full length. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.setViewportSize(DESKTOP);
-  await page.screenshot({ path: `${SCREENSHOTS}/recruitment-${name}-1366.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SCREENSHOTS}/recruitment-${name}-375.png`, fullPage: true });
-  await page.setViewportSize(DESKTOP);
-}
 
 /** A real PDF, printed by the browser itself. */
 async function printCv(page: Page, name: string): Promise<Buffer> {
@@ -43,7 +32,7 @@ test('a visitor finds an open position, applies with a PDF and sees the confirma
   await expect(cards.filter({ hasText: 'Network operations engineer' })).toContainText(
     '20,000,000 – 30,000,000 VND',
   );
-  await shoot(page, 'list');
+  await shoot(page, 'recruitment-list');
 
   await page.getByTestId('recruitment-search').fill('customer care');
   await expect(cards).toHaveCount(1);
@@ -58,7 +47,7 @@ test('a visitor finds an open position, applies with a PDF and sees the confirma
     'Hanoi call centre',
   ])
     await expect(facts).toContainText(text);
-  await shoot(page, 'detail');
+  await shoot(page, 'recruitment-detail');
 
   await page.getByTestId('apply-button').click();
   await expect(page).toHaveURL(/\/recruitment\/\d+\/apply$/);
@@ -68,7 +57,7 @@ test('a visitor finds an open position, applies with a PDF and sees the confirma
   await page.getByTestId('apply-submit').click();
   await expect(form).toContainText('This field is required');
   await expect(form).toContainText('Please choose a file');
-  await shoot(page, 'apply-form');
+  await shoot(page, 'recruitment-apply-form');
 
   await form.getByLabel('Full name').fill(candidate.name);
   await form.getByLabel('Email').fill('not-an-email');
@@ -90,7 +79,7 @@ test('a visitor finds an open position, applies with a PDF and sees the confirma
   const success = page.getByTestId('apply-success');
   await expect(success).toContainText(`Thank you, ${candidate.name}!`);
   await expect(success).toContainText(candidate.email);
-  await shoot(page, 'apply-done');
+  await shoot(page, 'recruitment-apply-done');
 });
 
 test('a visitor cannot apply to a closed position: the deadline message is shown', async ({ page }) => {
@@ -104,7 +93,7 @@ test('a visitor cannot apply to a closed position: the deadline message is shown
   await page.goto(`${new URL(page.url()).pathname}/apply`);
   await expect(page.getByTestId('deadline-passed')).toContainText(RECRUITMENT_MESSAGES.deadlinePassed);
   await expect(page.getByTestId('apply-form')).toHaveCount(0);
-  await shoot(page, 'apply-closed');
+  await shoot(page, 'recruitment-apply-closed');
   await page.goto('/recruitment/999999');
   await expect(page.getByTestId('post-missing')).toContainText(RECRUITMENT_MESSAGES.postNotFound);
 });
@@ -120,18 +109,18 @@ test('HR sees the application, reads the CV inline, approves it and exports the 
   await expect(table).not.toContainText('Customer care agent');
   await page.getByTestId('posts-status').getByText('All').click();
   await expect(table).toContainText('Customer care agent');
-  await shoot(page, 'manage-list');
+  await shoot(page, 'recruitment-manage-list');
 
   await table.getByRole('link', { name: 'Customer care agent', exact: true }).click();
   await expect(page.getByTestId('post-title')).toHaveText('Customer care agent');
-  await shoot(page, 'manage-detail');
+  await shoot(page, 'recruitment-manage-detail');
 
   await page.getByTestId('open-applications').click();
   await expect(page).toHaveURL(/\/management\/recruitment\/curriculum-vitae\/\d+$/);
   const applications = page.getByTestId('applications-table');
   const row = applications.getByRole('row').filter({ hasText: candidate.email });
   await expect(row).toContainText('Pending');
-  await shoot(page, 'applications');
+  await shoot(page, 'recruitment-applications');
 
   const download = page.waitForEvent('download');
   await page.getByTestId('export-applications').click();
@@ -147,7 +136,7 @@ test('HR sees the application, reads the CV inline, approves it and exports the 
   await expect
     .poll(async () => firstPage.evaluate((canvas: HTMLCanvasElement) => canvas.width))
     .toBeGreaterThan(300);
-  await shoot(page, 'application-detail');
+  await shoot(page, 'recruitment-application-detail');
 
   await page.getByTestId('approve').click();
   await expect(page.getByTestId('application-status')).toHaveText('Approved');
@@ -163,7 +152,7 @@ test('HR adds a post; the form enforces the rules and the post appears publicly'
   const form = page.getByTestId('post-form');
   await page.getByTestId('post-save').click();
   await expect(form).toContainText('This field is required');
-  await shoot(page, 'manage-add');
+  await shoot(page, 'recruitment-manage-add');
 
   await form.getByLabel('Vacancy').fill('Retail store assistant');
   await page.getByTestId('post-branchId').click();

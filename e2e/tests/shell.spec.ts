@@ -1,6 +1,5 @@
 import { MANAGEMENT_AREAS } from '@academy/contract';
-import { expect, test } from '@playwright/test';
-import { SCREENSHOTS, signInAt } from './support';
+import { expect, SCREENSHOTS, signInAt, test } from './support';
 
 test('a student signs in through the provider and lands in the academy', async ({ page }) => {
   await signInAt(page, '/training-academy', 'student');

@@ -1,4 +1,9 @@
-import { expect, type Page } from '@playwright/test';
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
 
 export const ACCOUNTS = {
   admin: { username: 'admin', password: 'Admin@2026' },
@@ -6,6 +11,99 @@ export const ACCOUNTS = {
   student: { username: 'student', password: 'Student@2026' },
   newhire: { username: 'newhire', password: 'Newhire@2026' },
 } as const;
+
+export type Account = keyof typeof ACCOUNTS;
+
+export const SCREENSHOTS = '../.tmp/screenshots';
+
+const REPO = path.resolve(import.meta.dirname, '../..');
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3310);
+
+/** The product as `npm start` runs it, one per worker, on a fresh embedded database of its own. */
+export type Server = { baseURL: string; dataDir: string };
+
+async function waitForHealth(baseURL: string, child: ChildProcess, log: () => string): Promise<void> {
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${log()}`);
+    const ok = await fetch(`${baseURL}/health`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server did not answer /health within 120 s:\n${log()}`);
+}
+
+async function startServer(index: number): Promise<{ server: Server; stop: () => Promise<void> }> {
+  const port = BASE_PORT + index;
+  const baseURL = `http://localhost:${port}`;
+  const dataDir = path.join(REPO, '.tmp', `e2e-data-${port}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      // Two small renditions (the player offers a quality choice), encoded as fast as x264 can:
+      // the journeys test the pipeline, not the picture.
+      MEDIA_LADDER: '480,360',
+      MEDIA_X264_PRESET: 'ultrafast',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', (chunk: Buffer) => {
+    keep(chunk);
+    process.stderr.write(chunk);
+  });
+  await waitForHealth(baseURL, child, () => output);
+  return {
+    server: { baseURL, dataDir },
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** What a signed-in browser keeps: the provider's cookies and the web app's localStorage. */
+type SavedSignIn = {
+  cookies: Awaited<ReturnType<BrowserContext['cookies']>>;
+  storage: Record<string, string>;
+};
+
+/**
+ * The journeys' `test`: each worker runs its own server (its own port and data folder), so workers
+ * never share data; `baseURL` points at it.
+ */
+export const test = base.extend<{ server: Server }, { workerServer: Server }>({
+  workerServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern
+    async ({}, use, workerInfo) => {
+      const { server, stop } = await startServer(workerInfo.parallelIndex);
+      await use(server);
+      await stop();
+    },
+    { scope: 'worker', timeout: 150_000 },
+  ],
+  server: async ({ workerServer }, use) => use(workerServer),
+  baseURL: async ({ workerServer }, use) => use(workerServer.baseURL),
+});
+
+/** Sign-ins of this worker by account: each account signs in through the provider once. */
+const savedSignIns = new Map<Account, SavedSignIn>();
 
 /** Fills the embedded provider's own sign-in form (server-rendered at /idp). */
 export async function submitSignInForm(page: Page, username: string, password: string): Promise<void> {
@@ -15,12 +113,83 @@ export async function submitSignInForm(page: Page, username: string, password: s
   await page.locator('form [type="submit"]').click();
 }
 
-/** Opens a page that needs sign-in and signs in through the real provider on the way. */
-export async function signInAt(page: Page, path: string, account: keyof typeof ACCOUNTS): Promise<void> {
+async function signInThroughProvider(page: Page, path: string, account: Account): Promise<void> {
   await page.goto(path);
   const { username, password } = ACCOUNTS[account];
   await submitSignInForm(page, username, password);
   await page.waitForURL((url) => !url.pathname.startsWith('/idp') && !url.pathname.startsWith('/auth/'));
 }
 
-export const SCREENSHOTS = '../.tmp/screenshots';
+/**
+ * Opens a page that needs sign-in as `account`. The first time in a worker it signs in through the
+ * provider's pages and keeps the browser's sign-in (cookies and localStorage); later calls put that
+ * sign-in into the page's context and open `path` directly. `fresh` always goes through the pages
+ * (for journeys about signing in, or accounts whose state a journey changes).
+ */
+export async function signInAt(
+  page: Page,
+  path: string,
+  account: Account,
+  options: { fresh?: boolean } = {},
+): Promise<void> {
+  const saved = options.fresh ? undefined : savedSignIns.get(account);
+  if (!saved) {
+    await signInThroughProvider(page, path, account);
+    if (account === 'newhire') return;
+    const storage = await page.evaluate(() => {
+      const entries: Record<string, string> = {};
+      for (const key of Object.keys(localStorage))
+        if (key.startsWith('oidc.')) entries[key] = localStorage.getItem(key) ?? '';
+      return entries;
+    });
+    savedSignIns.set(account, { cookies: await page.context().cookies(), storage });
+    return;
+  }
+  await page.context().addCookies(saved.cookies);
+  // localStorage belongs to the origin: set it from a tiny page of ours, then open the real one.
+  await page.goto('/health');
+  await page.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, saved.storage);
+  await page.goto(path);
+}
+
+/** The access token the web app holds for the signed-in user. */
+export async function accessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith('oidc.user:')) return JSON.parse(localStorage.getItem(key) ?? '{}').access_token;
+    }
+    return null;
+  });
+  expect(token).toBeTruthy();
+  return token as string;
+}
+
+/** Resolves once layout has settled after a viewport change: fonts loaded and two frames painted. */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+/**
+ * Full-page screenshots at the page's size and at 375 wide (`<name>-desktop.png`,
+ * `<name>-phone.png` in `dir`), from the top; on the phone nothing may stick out sideways.
+ */
+export async function shoot(page: Page, name: string, options: { dir?: string; phone?: boolean } = {}) {
+  const dir = options.dir ?? SCREENSHOTS;
+  const size = page.viewportSize() ?? { width: 1366, height: 900 };
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settled(page);
+  await page.screenshot({ path: `${dir}/${name}-desktop.png`, fullPage: true });
+  if (options.phone === false) return;
+  await page.setViewportSize({ width: 375, height: 812 });
+  await settled(page);
+  await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} is wider than the phone`).toBeLessThanOrEqual(0);
+  await page.setViewportSize(size);
+  await settled(page);
+}

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { signInAt } from './support';
+import type { Browser } from '@playwright/test';
+import { accessToken, expect, SCREENSHOTS, shoot, signInAt, test } from './support';
 
 /**
  * Lesson videos end to end: staff upload a generated 720p, 70 s video through tus (progress bar,
@@ -12,7 +12,7 @@ import { signInAt } from './support';
  */
 
 const API = '/services/core/api';
-const SHOTS = '../.tmp/shots';
+
 const CLIPS = path.resolve('../.tmp/e2e-video');
 const CLIP = path.join(CLIPS, 'pattern-720p-70s.mp4');
 const COURSE = 'E2E Uploaded video course';
@@ -33,27 +33,6 @@ function makeClip(): void {
     ],
     { stdio: 'inherit' },
   );
-}
-
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) {
-      if (key.startsWith('oidc.user:')) return JSON.parse(localStorage.getItem(key) ?? '{}').access_token;
-    }
-    return null;
-  });
-  expect(token).toBeTruthy();
-  return token as string;
-}
-
-async function shoot(page: Page, name: string, phone = true): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
-  if (!phone) return;
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}-phone.png`, fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 900 });
 }
 
 /** The admin gives the Content editor role (staff) the course keys, keeping what it had. */
@@ -93,7 +72,7 @@ test.describe
 
     test.beforeAll(() => {
       makeClip();
-      fs.mkdirSync(SHOTS, { recursive: true });
+      fs.mkdirSync(SCREENSHOTS, { recursive: true });
     });
 
     test('staff upload a video with a progress bar, pause, resume, reload and continue it, and see it being encoded', async ({
@@ -141,7 +120,7 @@ test.describe
       });
       await page.reload();
       await expect(page.getByTestId('unfinished-uploads')).toContainText('pattern-720p-70s.mp4');
-      await shoot(page, 'video-upload-unfinished', false);
+      await shoot(page, 'video-upload-unfinished', { phone: false });
       await form.getByLabel('Lesson name').fill(LESSON);
       await page.getByTestId('video-upload').locator('input[type="file"]').setInputFiles(CLIP);
       await expect.poll(percent, { timeout: 20_000 }).toBeGreaterThanOrEqual(beforeReload);
@@ -160,7 +139,7 @@ test.describe
       expect(uploadRequests).not.toContain('POST');
       expect(uploadRequests).toContain('HEAD');
       await expect(page.getByTestId('video-encoding')).toContainText('The video is being encoded');
-      await shoot(page, 'video-being-encoded', false);
+      await shoot(page, 'video-being-encoded', { phone: false });
 
       await form.getByLabel('Minimum study time (minutes)').fill('1');
       await form.getByLabel('Required correct answers').fill('0');
@@ -186,7 +165,7 @@ test.describe
       );
       if (shown) {
         await expect(encoding).toContainText('The video is being encoded');
-        await shoot(page, 'video-learner-being-encoded', false);
+        await shoot(page, 'video-learner-being-encoded', { phone: false });
       }
       const player = page.getByTestId('hls-player');
       await expect(player).toBeVisible({ timeout: 300_000 });

@@ -266,7 +266,7 @@ function LessonForm({
 
   return (
     <form onSubmit={submit} noValidate data-testid="lesson-form">
-      <Grid gutter="xl">
+      <Grid gutter={{ base: 'md', md: 'xl' }}>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
             {formError && <Alert color="red">{formError}</Alert>}
