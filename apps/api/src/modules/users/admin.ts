@@ -89,15 +89,23 @@ function duplicateError(err: unknown): ApiError | undefined {
   return undefined;
 }
 
-/** Only administrators may make or unmake administrators, or change one. */
+/**
+ * Only administrators make, unmake or change administrators. Anyone else manages only users whose
+ * rights are a subset of their own: a user manager cannot reset the password of (and so take
+ * over) an account that holds a key they do not.
+ */
 function assertMayManage(
   principal: Principal,
-  target: { role: string } | undefined,
+  target: { role: string; permissions: readonly string[] } | undefined,
   newRole: RoleCode | undefined,
 ) {
   if (principal.role === 'ROLE_ADMIN') return;
   if (target?.role === 'ROLE_ADMIN') throw forbidden(forbiddenMessage('manage administrators'));
   if (newRole === 'ROLE_ADMIN') throw forbidden(forbiddenMessage('grant the administrator role'));
+  const held = new Set<string>(principal.permissions);
+  if (target?.permissions.some((key) => !held.has(key))) {
+    throw forbidden(forbiddenMessage('manage users who hold rights you do not have'));
+  }
 }
 
 /** The authorization must exist; someone who is not an admin may only hand out keys they hold. */
@@ -155,14 +163,21 @@ export async function createUser(db: Db, principal: Principal, input: UserCreate
   return getUserDetail(db, id);
 }
 
+/** The user's row, locked for the rest of the transaction, with the keys of their authorization. */
 async function lockUser(db: Db, id: number) {
   const [row] = await db
-    .select({ role: users.role, authorizationId: users.authorizationId, avatarUrl: users.avatarUrl })
+    .select({
+      role: users.role,
+      authorizationId: users.authorizationId,
+      avatarUrl: users.avatarUrl,
+      permissions: authorizations.permissions,
+    })
     .from(users)
+    .leftJoin(authorizations, eq(authorizations.id, users.authorizationId))
     .where(eq(users.id, id))
-    .for('update');
+    .for('update', { of: users });
   if (!row) throw notFound(MESSAGES.userNotFound);
-  return row;
+  return { ...row, permissions: row.permissions ?? [] };
 }
 
 /** Replaces a user's fields; a new password is a reset (activePassword false). */
