@@ -160,11 +160,16 @@ export async function completeSignIn(app: FastifyInstance, flow: Flow, response:
   throw new Error('too many redirects during sign-in');
 }
 
-async function tokenRequest(app: FastifyInstance, form: Record<string, string>): Promise<Tokens> {
+async function tokenRequest(
+  app: FastifyInstance,
+  form: Record<string, string>,
+  request: Flow['request'] = {},
+): Promise<Tokens> {
   const res = await app.inject({
     method: 'POST',
     url: '/idp/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
+    headers: { ...request.headers, 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ client_id: CLIENT_ID, ...form }).toString(),
   });
   if (res.statusCode !== 200) throw new Error(`token endpoint answered ${res.statusCode}: ${res.body}`);
@@ -185,12 +190,17 @@ async function tokenRequest(app: FastifyInstance, form: Record<string, string>):
 }
 
 export function exchangeCode(app: FastifyInstance, flow: Flow, code: string): Promise<Tokens> {
-  return tokenRequest(app, {
-    grant_type: 'authorization_code',
-    code,
-    redirect_uri: flow.redirectUri,
-    code_verifier: flow.verifier,
-  });
+  // From the same browser as the sign-in pages (the web app exchanges the code itself).
+  return tokenRequest(
+    app,
+    {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: flow.redirectUri,
+      code_verifier: flow.verifier,
+    },
+    flow.request,
+  );
 }
 
 export function refreshTokens(app: FastifyInstance, refreshToken: string): Promise<Tokens> {

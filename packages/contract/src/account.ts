@@ -63,3 +63,16 @@ export const ZResetPassword = z
     message: MESSAGES.passwordsDoNotMatch,
   });
 export type TResetPassword = z.infer<typeof ZResetPassword>;
+
+/** One place where the signed-in user is signed in (GET users/sessions). */
+export const ZUserSession = z.object({
+  id: z.string(),
+  /** The session of the browser asking. */
+  current: z.boolean(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+});
+export type TUserSession = z.infer<typeof ZUserSession>;
+export const ZEndedSessions = z.object({ ended: z.number().int() });

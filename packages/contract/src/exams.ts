@@ -34,6 +34,8 @@ export const EXAM_MESSAGES = {
   importHasErrors: 'The file has errors: nothing was imported',
   importNotExcel: 'Please upload the Excel template (.xlsx)',
   importEmpty: 'The file has no questions',
+  importTooLarge:
+    'The file is too large for a question sheet: at most 2,000 rows, 64 columns and 20 MB once unpacked',
   tooManyQuestions: 'An exam can have at most 500 questions',
   changedConcurrently: 'The exam changed at the same time, please try again',
 } as const;
@@ -49,6 +51,10 @@ export const EXAM_LIMITS = {
   maxDisplaySeconds: 3600,
   maxQuestions: 500,
   importBytes: 5 * 1024 * 1024,
+  /** A question sheet once unpacked: rows (blank ones included), columns and bytes. */
+  importRows: 2000,
+  importColumns: 64,
+  importUnpackedBytes: 20 * 1024 * 1024,
 } as const;
 
 /**

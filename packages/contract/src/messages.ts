@@ -35,6 +35,7 @@ export const MESSAGES = {
   authorizationInUse: 'This authorization is currently in use',
   authorizationScope: 'Choose either a service or a branch',
   userNotFound: 'This user does not exist',
+  sessionNotFound: 'This session does not exist or has already ended',
   userInUse: 'This user has learning records and cannot be deleted; stop their access instead',
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotStopSelf: 'You cannot stop your own access',

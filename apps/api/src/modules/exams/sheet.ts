@@ -13,6 +13,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, badRequest, type FieldError } from '../../platform/http/errors';
+import { ArchiveRefused, unpackArchive } from '../../platform/uploads/archive';
 import { sniff } from '../../platform/uploads/sniff';
 
 /**
@@ -222,23 +223,60 @@ export function rowToInput(
   return { input: parsed.data };
 }
 
+const SHEET_ARCHIVE_LIMITS = { maxEntries: 500, maxUnpackedBytes: EXAM_LIMITS.importUnpackedBytes };
+const ROW_NUMBERS = /<row\b[^>]*?\br="(\d+)"/g;
+const CELL_COLUMNS = /<c\b[^>]*?\br="([A-Z]+)\d+"/g;
+
+function columnNumber(letters: string): number {
+  let n = 0;
+  for (const letter of letters) n = n * 26 + (letter.charCodeAt(0) - 64);
+  return n;
+}
+
+/**
+ * Unpacks the workbook within bounds (platform/uploads/archive.ts) and reads its worksheets' row
+ * and cell references before the spreadsheet library builds anything: a sheet that reaches past
+ * EXAM_LIMITS.importRows rows or importColumns columns is refused, however small the file.
+ */
+async function assertSheetWithinLimits(data: Buffer, notExcel: () => ApiError): Promise<void> {
+  const tooLarge = () =>
+    badRequest(EXAM_MESSAGES.importTooLarge, [{ field: 'file', message: EXAM_MESSAGES.importTooLarge }]);
+  let sheets: Map<string, Buffer>;
+  try {
+    sheets = await unpackArchive(data, SHEET_ARCHIVE_LIMITS, (name) =>
+      /^xl\/worksheets\/[^/]+\.xml$/.test(name),
+    );
+  } catch (err) {
+    if (err instanceof ArchiveRefused) throw err.reason === 'too large' ? tooLarge() : notExcel();
+    throw err;
+  }
+  for (const xml of sheets.values()) {
+    const text = xml.toString('utf8');
+    let rows = 0;
+    for (const match of text.matchAll(ROW_NUMBERS)) {
+      rows += 1;
+      if (Number(match[1]) > EXAM_LIMITS.importRows || rows > EXAM_LIMITS.importRows) throw tooLarge();
+    }
+    for (const match of text.matchAll(CELL_COLUMNS)) {
+      if (columnNumber(match[1] ?? '') > EXAM_LIMITS.importColumns) throw tooLarge();
+    }
+  }
+}
+
 /**
  * Reads the questions of an uploaded workbook. Throws 400 with one field error per wrong row
  * ("row 3") when any row is wrong, so nothing is imported.
  */
 export async function readQuestionsWorkbook(data: Buffer): Promise<TQuestionInputParsed[]> {
-  if (sniff(data) !== 'zip' || !data.includes(Buffer.from('xl/', 'latin1'))) {
-    throw badRequest(EXAM_MESSAGES.importNotExcel, [
-      { field: 'file', message: EXAM_MESSAGES.importNotExcel },
-    ]);
-  }
+  const notExcel = () =>
+    badRequest(EXAM_MESSAGES.importNotExcel, [{ field: 'file', message: EXAM_MESSAGES.importNotExcel }]);
+  if (sniff(data) !== 'zip' || !data.includes(Buffer.from('xl/', 'latin1'))) throw notExcel();
+  await assertSheetWithinLimits(data, notExcel);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
-    throw badRequest(EXAM_MESSAGES.importNotExcel, [
-      { field: 'file', message: EXAM_MESSAGES.importNotExcel },
-    ]);
+    throw notExcel();
   }
   const sheet = workbook.getWorksheet(SHEET) ?? workbook.worksheets[0];
   if (!sheet) throw badRequest(EXAM_MESSAGES.importEmpty);

@@ -77,6 +77,19 @@ describe('pages served with their own title, description and preview picture', (
     );
   });
 
+  it("writes a title with replacement patterns ($& $' $`) verbatim into the head and og:title", async () => {
+    const [first] = await database.db.select().from(news).limit(1);
+    if (!first) throw new Error('no demo news');
+    const { eq } = await import('drizzle-orm');
+    await database.db.update(news).set({ title: "A $& B $' C $` D $$" }).where(eq(news.id, first.id));
+    const res = await app.inject({ method: 'GET', url: `/news/${first.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>A $&#38; B $&#39; C $` D $$ · Skyline Academy</title>');
+    expect(meta(res.body, 'og:title')).toBe('A $&#38; B $&#39; C $` D $$ · Skyline Academy');
+    expect(res.body.match(/<\/head>/g)).toHaveLength(1);
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+  });
+
   it('still opens the app for an unknown article, without its meta', async () => {
     const res = await app.inject({ method: 'GET', url: '/news/99999' });
     expect(res.statusCode).toBe(200);

@@ -66,7 +66,8 @@ export function withPageMeta(indexHtml: string, meta: PageMeta, publicUrl: strin
       : [`<meta name="twitter:card" content="summary" />`]),
   ].join('\n    ');
   const withoutTitle = indexHtml.replace(/<title>[\s\S]*?<\/title>/i, '');
-  return withoutTitle.replace(/<\/head>/i, `    ${tags}\n  </head>`);
+  // A function, not a string: `$&`, `$'` … in a title are text, never replacement patterns.
+  return withoutTitle.replace(/<\/head>/i, () => `    ${tags}\n  </head>`);
 }
 
 type IndexCache = { mtimeMs: number; html: string };

@@ -1,9 +1,19 @@
-import { AVATAR_MAX_BYTES, MESSAGES, ZApiError, ZProfile, ZProfileInput } from '@academy/contract';
+import {
+  AVATAR_MAX_BYTES,
+  MESSAGES,
+  ZApiError,
+  ZEndedSessions,
+  ZProfile,
+  ZProfileInput,
+  ZUserSession,
+} from '@academy/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app';
+import { notFound } from '../../platform/http/errors';
 import { readForm } from '../../platform/uploads/multipart';
 import { getProfile, replaceAvatar, updateProfile } from './account';
+import { endSessions, listSessions } from './sessions';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 
@@ -66,5 +76,51 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       if (!avatar) throw new Error('required file missing after validation');
       return replaceAvatar(ctx.db, ctx.storage, request.log, request.principal!.id, avatar);
     },
+  );
+
+  app.get(
+    '/users/sessions',
+    {
+      config: { access: { signedIn: true } },
+      schema: {
+        tags: ['account'],
+        summary: 'Where the signed-in user is signed in: browser, address, first and last seen',
+        response: { 200: z.array(ZUserSession), 401: ZApiError },
+      },
+    },
+    async (request) => listSessions(ctx.db, request.principal!.id, request.principal!.sessionId),
+  );
+
+  app.delete(
+    '/users/sessions/:id',
+    {
+      config: { access: { signedIn: true } },
+      schema: {
+        tags: ['account'],
+        summary: 'Sign out one of one’s own sessions (its tokens stop working at once)',
+        params: z.object({ id: z.string().min(1).max(255) }),
+        response: { 204: z.null(), 401: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const ended = await endSessions(ctx.db, request.principal!.id, { only: request.params.id });
+      if (ended === 0) throw notFound(MESSAGES.sessionNotFound);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/users/sessions/sign-out-others',
+    {
+      config: { access: { signedIn: true } },
+      schema: {
+        tags: ['account'],
+        summary: 'Sign out every other session of the signed-in user; this one stays',
+        response: { 200: ZEndedSessions, 401: ZApiError },
+      },
+    },
+    async (request) => ({
+      ended: await endSessions(ctx.db, request.principal!.id, { except: request.principal!.sessionId ?? '' }),
+    }),
   );
 };

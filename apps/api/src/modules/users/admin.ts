@@ -21,6 +21,7 @@ import { authorizations } from '../authorizations/tables';
 import { resolvePlacement } from '../org/service';
 import { branches, departments, services } from '../org/tables';
 import { hashPassword } from './passwords';
+import { endSessions } from './sessions';
 import { users } from './tables';
 
 export type UserCreateInput = z.output<typeof ZUserCreate>;
@@ -209,6 +210,8 @@ export async function updateUser(
           updatedAt: new Date(),
         })
         .where(eq(users.id, id));
+      // A password set by someone else ends every sign-in of the user.
+      if (passwordHash) await endSessions(tx, id);
     });
   } catch (err) {
     throw duplicateError(err) ?? err;
@@ -228,6 +231,7 @@ export async function setUserAccess(
     const existing = await lockUser(tx, id);
     assertMayManage(principal, existing, undefined);
     await tx.update(users).set({ access, updatedAt: new Date() }).where(eq(users.id, id));
+    if (access === 'STOPPED') await endSessions(tx, id);
   });
   return getUserDetail(db, id);
 }
@@ -247,6 +251,7 @@ export async function deleteUser(
       const existing = await lockUser(tx, id);
       assertMayManage(principal, existing, undefined);
       avatarUrl = existing.avatarUrl;
+      await endSessions(tx, id);
       await tx.delete(users).where(eq(users.id, id));
     });
   } catch (err) {

@@ -1,10 +1,10 @@
 import { isPermissionKey, type RoleCode } from '@academy/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { Principal } from '../../platform/http/access';
 import { authorizations } from '../authorizations/tables';
 import { verifyPassword } from './passwords';
-import { loginHistory, users } from './tables';
+import { loginHistory, userSessions, users } from './tables';
 
 const principalColumns = {
   id: users.id,
@@ -46,6 +46,28 @@ function selectPrincipal(db: Db) {
 export async function findPrincipalById(db: Db, id: number): Promise<Principal | null> {
   const [row] = await selectPrincipal(db).where(eq(users.id, id));
   return row ? toPrincipal(row) : null;
+}
+
+/**
+ * The user of an access token bound to a sign-in session, in the same one query: null when the
+ * session was ended (sessions.ts) or belongs to someone else.
+ */
+export async function findPrincipalBySession(
+  db: Db,
+  id: number,
+  sessionId: string,
+): Promise<Principal | null> {
+  const [row] = await db
+    .select({ ...principalColumns, sessionId: userSessions.id })
+    .from(users)
+    .leftJoin(authorizations, eq(authorizations.id, users.authorizationId))
+    .leftJoin(
+      userSessions,
+      and(eq(userSessions.id, sessionId), eq(userSessions.userId, users.id), isNull(userSessions.endedAt)),
+    )
+    .where(eq(users.id, id));
+  if (!row?.sessionId) return null;
+  return { ...toPrincipal(row), sessionId: row.sessionId };
 }
 
 export async function findPrincipalByEmployeeCode(db: Db, code: string): Promise<Principal | null> {

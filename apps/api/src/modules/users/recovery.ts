@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db/client';
 import { ApiError, badRequest, conflict, notFound } from '../../platform/http/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { hashPassword } from './passwords';
+import { endSessions } from './sessions';
 import { passwordResetTokens, users } from './tables';
 
 /** At most this many reset mails per address in RESET_MAIL_WINDOW_MINUTES, whatever the caller's address. */
@@ -81,8 +82,8 @@ export async function requestPasswordReset(
     log.error({ err }, 'could not send the password reset mail');
     throw new ApiError(503, MESSAGES.unavailable);
   }
-  // Without SMTP the link is also logged, so a developer can follow it from the console.
-  if (mailer.kind === 'outbox') log.info({ email: user.email, link }, 'password reset link');
+  // The link itself is never logged: it is a live credential. Without SMTP a developer finds it in
+  // the outbox file that the mailer's log line names.
 }
 
 /** Sets the new password once: the token is consumed in the same transaction. */
@@ -107,10 +108,11 @@ export async function resetPassword(db: Db, input: TResetPassword): Promise<void
       .update(users)
       .set({ passwordHash, activePassword: true, updatedAt: new Date() })
       .where(eq(users.id, used.userId));
-    // Any other link sent to this user stops working too.
+    // Any other link sent to this user stops working too, and so does every sign-in.
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
+    await endSessions(tx, used.userId);
   });
 }

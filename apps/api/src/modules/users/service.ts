@@ -7,6 +7,7 @@ import { orderBy, pageWindow } from '../../platform/http/pagination';
 import { authorizations } from '../authorizations/tables';
 import { branches, departments, services } from '../org/tables';
 import { hashPassword, verifyPassword } from './passwords';
+import { endSessions } from './sessions';
 import { users } from './tables';
 
 export function currentUser(principal: Principal): TCurrentUser {
@@ -30,10 +31,14 @@ export async function changePassword(db: Db, principal: Principal, input: TChang
     ]);
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await db
-    .update(users)
-    .set({ passwordHash, activePassword: true, updatedAt: new Date() })
-    .where(eq(users.id, principal.id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, activePassword: true, updatedAt: new Date() })
+      .where(eq(users.id, principal.id));
+    // Every other device signs in again with the new password; this one stays signed in.
+    await endSessions(tx, principal.id, { except: principal.sessionId });
+  });
 }
 
 export type UserListFilter = TPageQuery & {

@@ -88,3 +88,24 @@ export const passwordResetTokens = pgTable(
     index('password_reset_tokens_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * Where a user is signed in: one row per sign-in session of the embedded provider (its session
+ * uid), written when the provider issues tokens for it. Access tokens carry the id (`sid`) and
+ * stop working once the row is ended: password changes, access stopped, "sign out everywhere".
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: varchar('id', { length: 255 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: text('user_agent'),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId, t.lastSeenAt.desc())],
+);

@@ -10,7 +10,7 @@ import {
 import { API_AUDIENCE, type Config } from '../../config';
 import {
   findPrincipalByEmployeeCode,
-  findPrincipalById,
+  findPrincipalBySession,
   provisionExternalUser,
 } from '../../modules/users/principal';
 import { users } from '../../modules/users/tables';
@@ -34,7 +34,10 @@ export function roleFromClaims(payload: JWTPayload, claimPath: string): RoleCode
   return Array.isArray(roles) && roles.includes('ROLE_ADMIN') ? 'ROLE_ADMIN' : 'ROLE_STUDENT';
 }
 
-/** Access tokens signed by the embedded provider: `sub` is our user id. */
+/**
+ * Access tokens signed by the embedded provider: `sub` is our user id, `sid` the sign-in session
+ * they belong to; a token of an ended session is refused (users/sessions.ts).
+ */
 export function embeddedResolver(config: Config, db: Db, secrets: IdpSecrets): PrincipalResolver {
   const keys = createLocalJWKSet(publicJwks(secrets));
   return async (token) => {
@@ -44,7 +47,8 @@ export function embeddedResolver(config: Config, db: Db, secrets: IdpSecrets): P
         audience: API_AUDIENCE,
       });
       const id = Number(payload.sub);
-      return Number.isInteger(id) ? findPrincipalById(db, id) : null;
+      if (!Number.isInteger(id) || typeof payload.sid !== 'string') return null;
+      return await findPrincipalBySession(db, id, payload.sid);
     } catch {
       return null;
     }

@@ -34,6 +34,8 @@ export type Principal = {
   permissions: PermissionKey[];
   activePassword: boolean;
   access: 'ALLOWED' | 'STOPPED';
+  /** The embedded provider's sign-in session the access token belongs to. */
+  sessionId?: string;
 };
 
 /** Turns a bearer token into a principal, or null when the token is not valid. */

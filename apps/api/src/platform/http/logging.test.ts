@@ -1,7 +1,10 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth';
 import { apiClient } from '../../../test/client';
+import { listFiles, tempDataDir } from '../../../test/files';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../../test/harness';
 import { buildApp } from '../../app';
 import { DEMO_ACCOUNTS } from '../../modules/demo/seed';
@@ -11,6 +14,7 @@ import { redactUrl } from './logging';
 let database: TestDatabase;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let log = '';
+let dataDir = '';
 
 beforeAll(async () => {
   database = await createTestDatabase({ seed: true });
@@ -18,8 +22,9 @@ beforeAll(async () => {
   stream.on('data', (chunk: Buffer) => {
     log += chunk.toString('utf8');
   });
+  dataDir = await tempDataDir();
   app = await buildApp({
-    config: testConfig({ LOG_LEVEL: 'trace' }),
+    config: testConfig({ LOG_LEVEL: 'trace', DATA_DIR: dataDir }),
     database,
     webDist: false,
     logStream: stream,
@@ -52,6 +57,16 @@ describe('logs', () => {
     });
     await app.inject({ url: '/auth/callback?code=CODE-SECRET-123&state=STATE-SECRET-456' });
     await app.inject({ url: '/forgot-password?token=RESET-SECRET-789' });
+    // A live reset link is mailed (here: written to the outbox), never logged.
+    const recovery = await apiClient(app, undefined).post('users/recovery-password', {
+      email: 'staff@academy.example.com',
+    });
+    expect(recovery.statusCode, recovery.body).toBeLessThan(300);
+    const outbox = path.join(dataDir, 'outbox');
+    const mail = await fs.readFile(path.join(outbox, (await listFiles(outbox)).at(-1) ?? ''), 'utf8');
+    const decoded = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const resetToken = /forgot-password\?token=([A-Za-z0-9_-]+)/.exec(decoded)?.[1];
+    expect(resetToken).toBeTruthy();
     await app.inject({
       url: '/services/core/api/users/info',
       headers: { authorization: 'Bearer BEARER-SECRET-0' },
@@ -67,6 +82,7 @@ describe('logs', () => {
       'STATE-SECRET-456',
       'RESET-SECRET-789',
       'BEARER-SECRET-0',
+      resetToken,
     ]) {
       if (secret) expect(log, `the log holds ${secret.slice(0, 12)}…`).not.toContain(secret);
     }

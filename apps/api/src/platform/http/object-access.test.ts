@@ -33,6 +33,7 @@ const OWNED = [
   'PUT    /qa/questions/:id/solved',
   'PUT    /qa/replies/:id',
   'DELETE /qa/replies/:id',
+  'DELETE /users/sessions/:id',
 ] as const;
 
 /** Signed-in routes with an id that names no one's private resource, and why. */
@@ -138,6 +139,14 @@ describe('object-level access', () => {
     expect(signedInRoutesWithId.filter((route) => !known.has(route))).toEqual([]);
     expect([...known].filter((route) => !signedInRoutesWithId.includes(route))).toEqual([]);
     for (const route of OWNED_IN_BODY) expect(snapshot).toContain(`${route}  →  signed in`);
+  });
+
+  it("a learner cannot sign out another learner's session", async () => {
+    const [session] = (await owner.get('users/sessions')).json() as Array<{ id: string }>;
+    if (!session) throw new Error('the owner has no session');
+    expectRefused(await stranger.delete(`users/sessions/${session.id}`));
+    expect((await owner.get('users/info')).statusCode).toBe(200);
+    expect((await owner.get('users/sessions')).json()).toHaveLength(1);
   });
 
   it("a learner cannot read another learner's exam result, nor touch their open attempt", async () => {

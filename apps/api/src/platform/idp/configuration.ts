@@ -1,6 +1,7 @@
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AppContext } from '../../app';
 import { API_AUDIENCE } from '../../config';
+import { touchSession } from '../../modules/users/sessions';
 import { drizzleAdapter } from './adapter';
 import { accountFinder, CLAIMS_BY_SCOPE, findActiveUser, userClaims } from './claims';
 import { API_RESOURCE, API_RESOURCE_SCOPES, ensureGrant, OIDC_SCOPES } from './grants';
@@ -84,13 +85,22 @@ export function createProvider(ctx: AppContext, secrets: IdpSecrets): Provider {
       },
     },
     discovery: { userinfo_endpoint: `${config.oidc.issuer}/me` },
-    extraTokenClaims: async (_koa, token) => {
+    extraTokenClaims: async (koa, token) => {
       const accountId = 'accountId' in token ? token.accountId : undefined;
       if (!accountId) return undefined;
       const user = await findActiveUser(db, accountId);
       if (!user) return undefined;
       const { sub: _sub, ...claims } = userClaims(user);
-      return claims;
+      // Access tokens name their sign-in session; issuing one (sign-in, refresh) marks it as seen.
+      const sessionUid = 'sessionUid' in token ? token.sessionUid : undefined;
+      if (!sessionUid) return claims;
+      await touchSession(db, {
+        id: sessionUid,
+        userId: user.id,
+        ip: koa.ip,
+        userAgent: koa.get('user-agent') || undefined,
+      });
+      return { ...claims, sid: sessionUid };
     },
     issueRefreshToken: (_koa, client) => client.grantTypeAllowed('refresh_token'),
     // Even with offline_access, signing out of the academy ends its refresh tokens too.

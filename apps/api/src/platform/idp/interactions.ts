@@ -6,7 +6,7 @@ import { recordLogin, verifyCredentials } from '../../modules/users/principal';
 import { IDP_PREFIX } from './configuration';
 import { ensureGrant } from './grants';
 import { messagePage, signInPage } from './login-page';
-import { clearSignInFailures, isSignInBlocked, recordSignInFailure } from './rate-limit';
+import { claimSignInAttempt, clearSignInFailures } from './rate-limit';
 
 export const SIGN_IN_MESSAGES = {
   incorrect: 'Incorrect employee code/email or password',
@@ -95,13 +95,17 @@ export async function interactionRoutes(
     const password = typeof body.password === 'string' ? body.password.slice(0, 1024) : '';
     const ip = request.ip;
 
-    if (await isSignInBlocked(db, username, ip)) {
+    if (!username.trim() || !password) {
+      ctx.metrics.signIns.inc({ outcome: 'failure' });
+      return form(reply, 401, details.uid, username, SIGN_IN_MESSAGES.incorrect);
+    }
+    if (!(await claimSignInAttempt(db, username, ip))) {
       ctx.metrics.signIns.inc({ outcome: 'blocked' });
       return form(reply, 429, details.uid, username, SIGN_IN_MESSAGES.tooManyAttempts);
     }
     const user = await verifyCredentials(db, username, password);
     if (!user) {
-      if (username.trim()) await recordSignInFailure(db, username, ip);
+      // The claimed attempt stays recorded as the failure.
       ctx.metrics.signIns.inc({ outcome: 'failure' });
       return form(reply, 401, details.uid, username, SIGN_IN_MESSAGES.incorrect);
     }

@@ -15,7 +15,7 @@ export function usernameKey(username: string): string {
 }
 
 /** True when this username or this IP failed too often recently. One indexed query. */
-export async function isSignInBlocked(db: Db, username: string, ip: string): Promise<boolean> {
+async function isSignInBlocked(db: Db, username: string, ip: string): Promise<boolean> {
   const since = new Date(Date.now() - SIGN_IN_LIMITS.windowMs);
   const name = usernameKey(username);
   const address = ip.slice(0, 64);
@@ -36,8 +36,23 @@ export async function isSignInBlocked(db: Db, username: string, ip: string): Pro
   );
 }
 
-export async function recordSignInFailure(db: Db, username: string, ip: string): Promise<void> {
-  await db.insert(signInFailures).values({ username: usernameKey(username), ip: ip.slice(0, 64) });
+/**
+ * Claims one sign-in attempt before the password is checked: under a lock per username and per
+ * address, counts the recent failures and, when under both limits, records this attempt as a
+ * failure (cleared again by `clearSignInFailures` when the password is right). So N parallel
+ * wrong tries count N and exactly the limit of them get a password check. False: refused.
+ */
+export async function claimSignInAttempt(db: Db, username: string, ip: string): Promise<boolean> {
+  const name = usernameKey(username);
+  const address = ip.slice(0, 64);
+  return db.transaction(async (tx) => {
+    // Always the username's lock first, then the address's: two attempts never wait on each other in a circle.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in:user:${name}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in:ip:${address}`}))`);
+    if (await isSignInBlocked(tx, name, address)) return false;
+    await tx.insert(signInFailures).values({ username: name, ip: address });
+    return true;
+  });
 }
 
 /** A successful sign-in clears that username's failures (the IP's stay counted). */

@@ -281,6 +281,23 @@ describe('rate limits', () => {
     await expect(signIn(t.app, 'staff', 'Staff@2026', fromNewAddress())).resolves.toBeTruthy();
   });
 
+  test('parallel wrong passwords for one account are counted one by one: the lock comes exactly at the limit', async () => {
+    const tries = 25;
+    const forms = await Promise.all(
+      Array.from({ length: tries }, () => openSignInForm(t.app, fromNewAddress())),
+    );
+    const answers = await Promise.all(
+      forms.map(({ flow, action }, i) => submitSignInForm(t.app, flow, action, 'E1005', `wrong-${i}`)),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(SIGN_IN_LIMITS.perUsername);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(tries - SIGN_IN_LIMITS.perUsername);
+    // And the right password is refused too until the window has passed.
+    const { flow, action } = await openSignInForm(t.app, fromNewAddress());
+    const blocked = await submitSignInForm(t.app, flow, action, 'E1005', 'Employee@2026');
+    expect(blocked.statusCode).toBe(429);
+  });
+
   test(`after ${SIGN_IN_LIMITS.perIp} failures from one address it is locked out, other addresses are not`, async () => {
     const address = fromNewAddress();
     const { flow, action } = await openSignInForm(t.app, address);

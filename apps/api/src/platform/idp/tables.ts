@@ -20,6 +20,8 @@ export const oidcPayloads = pgTable(
     index('oidc_payloads_uid_idx').on(t.uid),
     index('oidc_payloads_user_code_idx').on(t.userCode),
     index('oidc_payloads_expires_at_idx').on(t.expiresAt),
+    // A user's sessions and tokens, ended together (password change, access stopped).
+    index('oidc_payloads_account_idx').on(sql`(${t.payload} ->> 'accountId')`),
   ],
 );
 
