@@ -135,7 +135,8 @@ export async function signInAt(
   const saved = options.fresh ? undefined : savedSignIns.get(account);
   if (!saved) {
     await signInThroughProvider(page, path, account);
-    if (account === 'newhire') return;
+    // A fresh sign-in is not kept: its journey may renew or end it.
+    if (options.fresh || account === 'newhire') return;
     const storage = await page.evaluate(() => {
       const entries: Record<string, string> = {};
       for (const key of Object.keys(localStorage))

@@ -54,7 +54,13 @@ export interface RequestOptions {
 /** Fetches with the bearer token; parses JSON errors into ApiError. Works for any path under the API. */
 export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const headers = new Headers({ accept: 'application/json' });
-  const token = await tokenSource();
+  let token: string | null;
+  try {
+    token = await tokenSource();
+  } catch {
+    // The token could not be renewed for want of a network: the request fails, the user stays.
+    throw new ApiError({ status: 0, error: 'Network', message: MESSAGES.networkError });
+  }
   if (token) headers.set('authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

@@ -2,7 +2,8 @@ import type { TCurrentUser } from '@academy/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { api, configureApiAuth } from '../../lib/api';
-import { currentAccessToken, getUserManager, hasStoredSession } from './oidc';
+import { currentAccessToken, getUserManager, hasStoredSession, sessionIdOf } from './oidc';
+import { RefreshRefused } from './token-source';
 
 export type AuthStatus = 'loading' | 'anonymous' | 'signedIn';
 
@@ -31,20 +32,33 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   useEffect(() => {
-    // A 401 or a failed renewal drops the token; pages behind RequireAuth then start sign-in again.
-    configureApiAuth(currentAccessToken, dropToken);
-    void currentAccessToken().then((token) => setHasToken(token !== null));
+    // A 401 or a refused renewal drops the token; pages behind RequireAuth then start sign-in
+    // again and come back to the page the user was on.
+    const token = async () => {
+      try {
+        return await currentAccessToken();
+      } catch (error) {
+        if (!(error instanceof RefreshRefused)) throw error;
+        dropToken();
+        return null;
+      }
+    };
+    configureApiAuth(token, dropToken);
+    void token()
+      .then((value) => setHasToken(value !== null))
+      .catch(() => setHasToken(hasStoredSession()));
   }, [dropToken]);
 
   useEffect(() => {
-    if (!hasToken) return;
-    let unsubscribe = () => {};
-    void getUserManager().then((manager) => {
-      manager.events.addSilentRenewError(dropToken);
-      unsubscribe = () => manager.events.removeSilentRenewError(dropToken);
-    });
-    return () => unsubscribe();
-  }, [hasToken, dropToken]);
+    // Signed out (or in as someone else) in another tab: this tab follows at once.
+    const onStorage = (event: StorageEvent) => {
+      if (!event.key?.startsWith('oidc.user:') || event.newValue !== null) return;
+      queryClient.clear();
+      setHasToken(false);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [queryClient]);
 
   const me = useQuery({
     queryKey: CURRENT_USER_KEY,
@@ -67,6 +81,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     const manager = await getUserManager();
     const user = await manager.getUser();
+    if (user) {
+      // End this sign-in session on the server (its refresh token with it), and revoke the refresh
+      // token at the provider (for an external provider, which has no session of ours).
+      const sid = sessionIdOf(user.access_token);
+      if (sid) await api(`users/sessions/${encodeURIComponent(sid)}`, { method: 'DELETE' }).catch(() => {});
+      await manager.revokeTokens(['refresh_token']).catch(() => {});
+    }
+    // Removing the stored user signs out the other tabs too (their storage event).
     await manager.removeUser();
     queryClient.clear();
     setHasToken(false);

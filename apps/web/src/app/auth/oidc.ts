@@ -1,6 +1,7 @@
 import { LIMITS, type TPublicConfig } from '@academy/contract';
 import type { UserManager } from 'oidc-client-ts';
 import { API_PREFIX } from '../../lib/api';
+import { createTokenSource, tabLock } from './token-source';
 
 let managerPromise: Promise<UserManager> | undefined;
 
@@ -20,9 +21,10 @@ export function getUserManager(): Promise<UserManager> {
       post_logout_redirect_uri: `${origin}/`,
       response_type: 'code',
       scope: 'openid profile email offline_access',
-      // SPEC §1: the session-check frame is disabled; tokens renew with the refresh token.
+      // SPEC §1: the session-check frame is disabled; tokens renew with the refresh token, on
+      // demand and one refresh at a time (token-source.ts), never by a timer in each tab.
       monitorSession: false,
-      automaticSilentRenew: true,
+      automaticSilentRenew: false,
       // Renew when the token has less than 5 s left; an unfinished sign-in is forgotten after 1 hour.
       accessTokenExpiringNotificationTimeInSeconds: LIMITS.tokenMinValiditySeconds,
       staleStateAgeInSeconds: LIMITS.loginStateSeconds,
@@ -40,19 +42,33 @@ export function hasStoredSession(): boolean {
   return false;
 }
 
-/** A valid access token, renewed with the refresh token when it has expired; null when signed out. */
-export async function currentAccessToken(): Promise<string | null> {
-  if (!hasStoredSession()) return null;
-  const manager = await getUserManager();
-  const user = await manager.getUser();
-  if (!user) return null;
-  const secondsLeft = user.expires_in ?? 0;
-  if (secondsLeft > LIMITS.tokenMinValiditySeconds) return user.access_token;
+/**
+ * A valid access token, renewed with the refresh token when it is about to expire (one refresh at
+ * a time across callers and tabs); null when signed out. Throws RefreshRefused when the provider
+ * refused the refresh: the session has ended and the user must sign in again.
+ */
+export const currentAccessToken = createTokenSource({
+  read: async () => {
+    if (!hasStoredSession()) return null;
+    const user = await (await getUserManager()).getUser();
+    return user ? { accessToken: user.access_token, secondsLeft: user.expires_in ?? 0 } : null;
+  },
+  refresh: async () => {
+    const user = await (await getUserManager()).signinSilent();
+    return user ? { accessToken: user.access_token, secondsLeft: user.expires_in ?? 0 } : null;
+  },
+  lock: tabLock('academy-token-refresh'),
+  minValiditySeconds: LIMITS.tokenMinValiditySeconds,
+  // oidc-client-ts's ErrorResponse carries the provider's `error` (invalid_grant …).
+  isRefusal: (error) => typeof (error as { error?: unknown } | null)?.error === 'string',
+});
+
+/** The sign-in session named in an access token (`sid`), to sign that session out. */
+export function sessionIdOf(accessToken: string): string | undefined {
   try {
-    const renewed = await manager.signinSilent();
-    return renewed?.access_token ?? null;
+    const payload = JSON.parse(atob(accessToken.split('.')[1]?.replace(/-/g, '+').replace(/_/g, '/') ?? ''));
+    return typeof payload.sid === 'string' ? payload.sid : undefined;
   } catch {
-    await manager.removeUser();
-    return null;
+    return undefined;
   }
 }

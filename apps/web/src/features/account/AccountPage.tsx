@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconKey, IconUser } from '@tabler/icons-react';
+import { IconDevices, IconKey, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { formatDate } from '../../lib/format';
@@ -21,6 +21,7 @@ import { AvatarUpload } from './AvatarUpload';
 import { useProfile, usePublicConfig } from './api';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileForm } from './ProfileForm';
+import { SessionsPanel } from './SessionsPanel';
 
 function Fact({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -33,11 +34,12 @@ function Fact({ label, value }: { label: string; value: string | null | undefine
   );
 }
 
-/** /account (personal info and avatar) and /account/password (change password). */
+/** /account (personal info and avatar), /account/password and /account/sessions (where you're signed in). */
 export function AccountPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const tab = useParams()['*'] === 'password' ? 'password' : 'info';
+  const sub = useParams()['*'];
+  const tab = sub === 'password' || sub === 'sessions' ? sub : 'info';
   const profile = useProfile();
   const config = usePublicConfig();
   const external = config.data?.passwordsManagedBy === 'provider';
@@ -49,7 +51,9 @@ export function AccountPage() {
       </Title>
       <Tabs
         value={tab}
-        onChange={(value) => navigate(value === 'password' ? '/account/password' : '/account')}
+        onChange={(value) =>
+          navigate(value === 'password' || value === 'sessions' ? `/account/${value}` : '/account')
+        }
         color="accent.6"
         keepMounted={false}
       >
@@ -59,6 +63,9 @@ export function AccountPage() {
           </Tabs.Tab>
           <Tabs.Tab value="password" leftSection={<IconKey size={16} />}>
             {t('account.changePassword')}
+          </Tabs.Tab>
+          <Tabs.Tab value="sessions" leftSection={<IconDevices size={16} />}>
+            {t('account.sessionsTab')}
           </Tabs.Tab>
         </Tabs.List>
 
@@ -127,6 +134,9 @@ export function AccountPage() {
               />
             )}
           </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="sessions">
+          <SessionsPanel />
         </Tabs.Panel>
       </Tabs>
     </Container>

@@ -5,6 +5,7 @@ import type {
   TPublicConfig,
   TRecoveryPassword,
   TResetPassword,
+  TUserSession,
 } from '@academy/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CURRENT_USER_KEY } from '../../app/auth/AuthProvider';
@@ -69,5 +70,28 @@ export function useRecoveryPassword() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: (values: TResetPassword) => api('users/reset-password', { method: 'POST', body: values }),
+  });
+}
+
+export const SESSIONS_KEY = ['users', 'sessions'] as const;
+
+/** Where the signed-in user is signed in, the current browser marked. */
+export function useSessions() {
+  return useQuery({ queryKey: SESSIONS_KEY, queryFn: () => api<TUserSession[]>('users/sessions') });
+}
+
+export function useSignOutSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<null>(`users/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+export function useSignOutOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ ended: number }>('users/sessions/sign-out-others', { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }

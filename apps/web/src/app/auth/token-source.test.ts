@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { createTokenSource, RefreshRefused, type StoredToken } from './token-source';
+
+/** Two tabs share localStorage and a lock; each has its own token source. */
+function world(options: { refusal?: boolean } = {}) {
+  let stored: StoredToken | null = { accessToken: 'old', secondsLeft: 2 };
+  let refreshes = 0;
+  let queue: Promise<unknown> = Promise.resolve();
+  const lock = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => {});
+    return run;
+  };
+  const tab = () =>
+    createTokenSource({
+      read: async () => stored,
+      refresh: async () => {
+        refreshes += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (options.refusal) throw Object.assign(new Error('invalid_grant'), { error: 'invalid_grant' });
+        stored = { accessToken: `new-${refreshes}`, secondsLeft: 900 };
+        return stored;
+      },
+      lock,
+      minValiditySeconds: 5,
+      isRefusal: (error) => typeof (error as { error?: unknown }).error === 'string',
+    });
+  return { tab, refreshes: () => refreshes, signOut: () => (stored = null) };
+}
+
+describe('token source', () => {
+  it('50 parallel calls on an expiring token in one tab and 50 in another make one refresh', async () => {
+    const w = world();
+    const [first, second] = [w.tab(), w.tab()];
+    const tokens = await Promise.all([
+      ...Array.from({ length: 50 }, () => first()),
+      ...Array.from({ length: 50 }, () => second()),
+    ]);
+    expect(w.refreshes()).toBe(1);
+    expect(new Set(tokens)).toEqual(new Set(['new-1']));
+  });
+
+  it('hands out a fresh token without refreshing', async () => {
+    const w = world();
+    const source = w.tab();
+    await source();
+    expect(await source()).toBe('new-1');
+    expect(w.refreshes()).toBe(1);
+  });
+
+  it('a refused refresh is told apart from a network failure', async () => {
+    const w = world({ refusal: true });
+    await expect(w.tab()()).rejects.toBeInstanceOf(RefreshRefused);
+  });
+
+  it('gives no token once signed out', async () => {
+    const w = world();
+    w.signOut();
+    expect(await w.tab()()).toBeNull();
+    expect(w.refreshes()).toBe(0);
+  });
+});
