@@ -84,6 +84,35 @@ describe('question sheet limits', () => {
     }
   });
 
+  it('refuses overlapping entries: a 60 KB file whose entries claim more than 1 GB, in under a second', async () => {
+    // One deflated 60 MB payload; twenty central-directory entries all point at it.
+    const single = zipWith([
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(60 * MB, 0x20), deflate: true },
+    ]);
+    const end = single.length - 22;
+    const centralStart = single.readUInt32LE(end + 16);
+    const local = single.subarray(0, centralStart);
+    const central = single.subarray(centralStart, end);
+    const copies = Array.from({ length: 20 }, (_, i) => {
+      const name = Buffer.from(`xl/worksheets/sheet${i + 1}.xml`);
+      const record = Buffer.concat([central.subarray(0, 46), name]);
+      record.writeUInt16LE(name.length, 28);
+      return record;
+    });
+    const directory = Buffer.concat(copies);
+    const tail = Buffer.from(single.subarray(end));
+    tail.writeUInt16LE(copies.length, 8);
+    tail.writeUInt16LE(copies.length, 10);
+    tail.writeUInt32LE(directory.length, 12);
+    tail.writeUInt32LE(local.length, 16);
+    const bomb = Buffer.concat([local, directory, tail]);
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    const { ms, rssGrowth, error } = await refusal(bomb);
+    expect(error.message).toBe(EXAM_MESSAGES.importTooLarge);
+    expect(ms).toBeLessThan(1000);
+    expect(rssGrowth).toBeLessThan(100 * MB);
+  });
+
   it('still reads a sheet of questions under the limits', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Questions');
