@@ -1,4 +1,4 @@
-import type { PermissionKey, RoleCode } from '@academy/contract';
+import type { PermissionKey, RoleCode, TUserDetail } from '@academy/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { authorizations } from '../src/modules/authorizations/tables';
@@ -89,4 +89,18 @@ export async function makeUser(app: FastifyInstance, input: UserInput = {}): Pro
     .returning({ id: users.id });
   if (!user) throw new Error('user insert failed');
   return { id: user.id, employeeCode, email, client: await clientAs(app, employeeCode) };
+}
+
+/** The body of PUT users/{id} that keeps everything of `user` but `changes`. */
+export function userEditBody(user: TUserDetail, changes: Record<string, unknown> = {}) {
+  return {
+    employeeCode: user.employeeCode,
+    fullName: user.fullName,
+    email: user.email,
+    serviceId: user.serviceId,
+    branchId: user.branchId,
+    departmentId: user.departmentId,
+    authorizationId: user.authorizationId,
+    ...changes,
+  };
 }

@@ -1,6 +1,6 @@
 import { forbiddenMessage, type PermissionKey, type TUserDetail } from '@academy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MadeUser, makeUser } from '../../../test/factories';
+import { type MadeUser, makeUser, userEditBody } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../demo/seed';
@@ -27,27 +27,14 @@ async function detail(id: number): Promise<TUserDetail> {
   return (await admin.get(`users/${id}`)).json() as TUserDetail;
 }
 
-function editBody(user: TUserDetail, changes: Record<string, unknown> = {}) {
-  return {
-    employeeCode: user.employeeCode,
-    fullName: user.fullName,
-    email: user.email,
-    serviceId: user.serviceId,
-    branchId: user.branchId,
-    departmentId: user.departmentId,
-    authorizationId: user.authorizationId,
-    ...changes,
-  };
-}
-
 /** Every write a user manager can make on another user, each with the message it must get. */
 const WRITES = [
   {
     name: 'reset the password of',
     run: (c: MadeUser['client'], u: TUserDetail) =>
-      c.put(`users/${u.id}`, editBody(u, { password: 'Hijacked@2026' })),
+      c.put(`users/${u.id}`, userEditBody(u, { password: 'Hijacked@2026' })),
   },
-  { name: 'edit', run: (c: MadeUser['client'], u: TUserDetail) => c.put(`users/${u.id}`, editBody(u)) },
+  { name: 'edit', run: (c: MadeUser['client'], u: TUserDetail) => c.put(`users/${u.id}`, userEditBody(u)) },
   {
     name: 'stop',
     run: (c: MadeUser['client'], u: TUserDetail) => c.patch(`users/${u.id}/access`, { access: 'STOPPED' }),
@@ -83,7 +70,7 @@ describe('a user manager and a user with more rights', () => {
     const before = await detail(target.id);
     const res = await manager.client.put(
       `users/${target.id}`,
-      editBody(before, { authorizationId: strongerDetail.authorizationId }),
+      userEditBody(before, { authorizationId: strongerDetail.authorizationId }),
     );
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json().message).toBe(forbiddenMessage('grant PERMISSION_MANAGEMENT'));
@@ -97,7 +84,7 @@ describe('a user manager and a user with more rights', () => {
       const before = await detail(target.id);
       const edited = await manager.client.put(
         `users/${target.id}`,
-        editBody(before, { fullName: 'Renamed' }),
+        userEditBody(before, { fullName: 'Renamed' }),
       );
       expect(edited.statusCode, edited.body).toBe(200);
       expect((edited.json() as TUserDetail).fullName).toBe('Renamed');

@@ -2,7 +2,7 @@ import { MESSAGES, type TUserSession } from '@academy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, signIn, type Tokens } from '../../../test/auth';
 import { type ApiClient, apiClient } from '../../../test/client';
-import { makeUser } from '../../../test/factories';
+import { makeUser, userEditBody } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../demo/seed';
@@ -47,20 +47,6 @@ async function refreshes(tokens: Tokens): Promise<boolean> {
   );
 }
 
-async function editBody(id: number, changes: Record<string, unknown>) {
-  const user = (await admin.get(`users/${id}`)).json();
-  return {
-    employeeCode: user.employeeCode,
-    fullName: user.fullName,
-    email: user.email,
-    serviceId: user.serviceId,
-    branchId: user.branchId,
-    departmentId: user.departmentId,
-    authorizationId: user.authorizationId,
-    ...changes,
-  };
-}
-
 describe('ending sessions', () => {
   it('after a password change on device A, device B is signed out at once; A stays signed in', async () => {
     const { a, b } = await userOnTwoDevices();
@@ -79,7 +65,10 @@ describe('ending sessions', () => {
 
   it('a password set by an admin signs the user out everywhere', async () => {
     const { id, a, b } = await userOnTwoDevices();
-    const reset = await admin.put(`users/${id}`, await editBody(id, { password: 'Temporary@2026' }));
+    const reset = await admin.put(
+      `users/${id}`,
+      userEditBody((await admin.get(`users/${id}`)).json(), { password: 'Temporary@2026' }),
+    );
     expect(reset.statusCode, reset.body).toBe(200);
     for (const device of [a, b]) {
       expect(await works(device)).toBe(false);
