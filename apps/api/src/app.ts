@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { type Config, runsJobs } from './config';
+import type { AppContext } from './platform/context';
 import { authorizationsRoutes } from './modules/authorizations/routes';
 import { certificateRoutes } from './modules/certificates/routes';
 import { courseRoutes } from './modules/courses/routes';
@@ -42,19 +43,6 @@ import { echoRequestId, requestId } from './platform/observability/request-id';
 import { registerFileRoutes } from './platform/storage/serve';
 import { createStorage, type Storage } from './platform/storage/storage';
 import { registerUploads } from './platform/uploads/plugin';
-
-/** What every module receives: settings, the database, file storage and mail. */
-export type AppContext = {
-  config: Config;
-  db: Db;
-  database: Database;
-  storage: Storage;
-  mailer: Mailer;
-  /** Background jobs (pg-boss); workers start when the server listens (ACADEMY_ROLE all or worker). */
-  jobs: Jobs;
-  /** Prometheus metrics served at /metrics; modules add their own. */
-  metrics: Metrics;
-};
 
 export type BuildOptions = {
   config: Config;

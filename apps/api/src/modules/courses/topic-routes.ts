@@ -1,7 +1,7 @@
 import { ZConfirmQuery, ZIdParam, ZReorderInput, ZTopic, ZTopicInput } from '@academy/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { setTotal } from '../../platform/http/pagination';
 import { errors } from './schemas';
 import { createTopic, deleteTopic, listTopics, reorderTopics, updateTopic } from './topic-service';

@@ -5,30 +5,18 @@ import { pipeline } from 'node:stream/promises';
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from '@academy/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { JobHandler } from '../../platform/jobs/jobs';
-import {
-  encodeHls,
-  extractPoster,
-  generateTestVideo,
-  pickLadder,
-  planRenditions,
-} from '../../platform/media/hls';
+import { encodeHls, extractPoster, pickLadder, planRenditions } from '../../platform/media/hls';
 import { probeFile } from '../../platform/media/probe';
-import type { MediaTools } from '../../platform/media/tools';
 import { LocalStorage } from '../../platform/storage/local';
 import { contentTypeOf, videoKeys } from './keys';
 import type { EncodeJob, MediaService, VideoRow } from './service';
 import { videos } from './tables';
 
 /**
- * Makes sure the original is in storage (moving it out of the tus staging folder, or generating
- * a demo video) and returns a local path ffmpeg can read.
+ * Makes sure the original is in storage (moving it out of the tus staging folder) and returns a
+ * local path ffmpeg can read.
  */
-async function ensureSource(
-  media: MediaService,
-  row: VideoRow,
-  work: string,
-  tools: MediaTools,
-): Promise<string> {
+async function ensureSource(media: MediaService, row: VideoRow, work: string): Promise<string> {
   const { storage } = media;
   const keys = videoKeys(row);
   const staging = await media.staging();
@@ -37,11 +25,6 @@ async function ensureSource(
   if (uploaded) {
     await storage.put(keys.source, uploaded, original);
     await staging.remove(row.id);
-  } else if (row.generated && !(await storage.exists(keys.source))) {
-    const generated = path.join(work, 'generated.mp4');
-    await generateTestVideo(tools, generated, { width: 1280, height: 720, seconds: 70 });
-    const info = await storage.put(keys.source, createReadStream(generated), original);
-    await media.db.update(videos).set({ sizeBytes: info.size }).where(eq(videos.id, row.id));
   }
   if (storage instanceof LocalStorage) return path.join(storage.root, ...keys.source.split('/'));
   const file = await storage.get(keys.source);
@@ -89,7 +72,7 @@ export function encodeVideoJob(media: MediaService): JobHandler<EncodeJob> {
     );
     try {
       const tools = await media.mediaTools();
-      const source = await ensureSource(media, row, work, tools);
+      const source = await ensureSource(media, row, work);
       const probe = await probeFile(tools, source);
       if (!probe?.hasVideo) throw new Error(MEDIA_MESSAGES.notAVideo);
       const renditions = planRenditions(probe, pickLadder(config.media.ladder));

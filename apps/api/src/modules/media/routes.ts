@@ -1,7 +1,7 @@
 import { ZApiError, ZIdParam, ZVideo, ZVideoIdParam, ZVideoStream } from '@academy/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { unauthorized } from '../../platform/http/errors';
 import { encodeVideoJob } from './encode';
 import { registerMediaRoutes } from './serve';
@@ -12,7 +12,7 @@ const services = new WeakMap<AppContext, MediaService>();
 
 /**
  * The media service of an app (one per app context): declares the encoding queue and what runs
- * when workers start — interrupted encodings are resumed and demo videos queued, then checked
+ * when workers start — interrupted encodings are resumed, then checked
  * every minute, or every half stale period when that is shorter (an encoding interrupted by a
  * crash resumes soon after its heartbeat goes stale, not up to a minute later).
  */
@@ -26,13 +26,12 @@ export function mediaServiceOf(ctx: AppContext, log: FastifyInstance['log']): Me
     encodeVideoJob(media),
     { concurrency: ctx.config.media.encodeConcurrency },
   );
-  // With several worker processes, one at a time looks for interrupted and unqueued videos, so a
-  // video is never queued twice.
+  // With several worker processes, one at a time looks for interrupted encodings, so a video is
+  // never queued twice.
   ctx.jobs.onWorkersStart(
     () =>
       ctx.database.exclusive('media-maintenance', async () => {
         await media.recoverInterrupted();
-        await media.queueGenerated();
       }),
     Math.min(60_000, ctx.config.media.staleSeconds * 500),
   );

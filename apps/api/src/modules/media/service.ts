@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   ACCEPTED_VIDEO_STATUSES,
   MEDIA_MESSAGES,
@@ -269,15 +268,6 @@ export class MediaService {
       value: rows.find((r) => r.status === status)?.count ?? 0,
     }));
   }
-
-  /** Demo videos (generated on the server) that have no job yet are queued. */
-  async queueGenerated(): Promise<void> {
-    const pending = await this.db
-      .select()
-      .from(videos)
-      .where(and(eq(videos.status, 'QUEUED'), isNull(videos.jobId)));
-    for (const row of pending) await this.enqueue(row);
-  }
 }
 
 /**
@@ -309,29 +299,4 @@ export function assertStudyTimeFits(minStudyMinutes: number, durationSeconds: nu
       { field: 'minStudyMinutes', message: MESSAGES.minStudyAboveDuration },
     ]);
   }
-}
-
-/**
- * For the demo data: a 70 s 720p test-pattern video that the server generates and encodes in
- * the background at its first start. Returns the lesson video URL.
- */
-export async function createDemoVideo(
-  db: Db,
-  name: string,
-): Promise<{ url: string; durationSeconds: number }> {
-  const id = randomUUID();
-  const year = new Date().getUTCFullYear();
-  await db.insert(videos).values({
-    id,
-    originalName: name,
-    sizeBytes: 0,
-    year,
-    status: 'QUEUED',
-    durationSeconds: 70,
-    width: 1280,
-    height: 720,
-    hasAudio: true,
-    generated: 'test-pattern',
-  });
-  return { url: videoUrlOf({ id, year }), durationSeconds: 70 };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { TResponsiveImage } from '@academy/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { plainText } from '../../platform/richtext/sanitize';
 import { cachedHomePreview, type HomePreview } from '../home/preview-cache';

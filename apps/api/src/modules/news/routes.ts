@@ -18,7 +18,7 @@ import {
 } from '@academy/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { etagOnSend } from '../../platform/http/etag';
 import { setTotal } from '../../platform/http/pagination';
 import type { FileRule } from '../../platform/uploads/checks';

@@ -11,7 +11,7 @@ import {
 } from '@academy/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { FileRule } from '../../platform/uploads/checks';
 import { readForm } from '../../platform/uploads/multipart';
 import { departmentRoutes } from './department-routes';

@@ -14,7 +14,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { unauthorized } from '../../platform/http/errors';
 import { setTotal } from '../../platform/http/pagination';
 import { contentDisposition } from '../../platform/storage/serve';

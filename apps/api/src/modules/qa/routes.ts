@@ -16,7 +16,7 @@ import {
 } from '@academy/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Principal } from '../../platform/http/access';
 import { unauthorized } from '../../platform/http/errors';
 import { setTotal } from '../../platform/http/pagination';

@@ -22,7 +22,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { ApiError, unauthorized } from '../../platform/http/errors';
 import { setTotal } from '../../platform/http/pagination';
 import { contentDisposition } from '../../platform/storage/serve';

@@ -1,6 +1,6 @@
 import { ZIdParam } from '@academy/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { hasPermission } from '../../platform/http/access';
 import { unauthorized } from '../../platform/http/errors';
 import { contentDisposition } from '../../platform/storage/serve';

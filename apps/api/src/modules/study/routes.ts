@@ -16,7 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { unauthorized } from '../../platform/http/errors';
 import { setTotal } from '../../platform/http/pagination';
 import { lessonContent, myLessons, myThematics } from './learner';

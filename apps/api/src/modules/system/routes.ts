@@ -1,6 +1,6 @@
 import { ZPublicConfig } from '@academy/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 
 /** Public, unauthenticated facts the web app needs before sign-in. */
 export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

@@ -9,7 +9,7 @@ import {
 } from '@academy/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/http/errors';
 import { readForm } from '../../platform/uploads/multipart';
 import { getProfile, replaceAvatar, updateProfile } from './account';

@@ -12,7 +12,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { setTotal } from '../../platform/http/pagination';
 import { contentDisposition } from '../../platform/storage/serve';
 import { createUser, deleteUser, getUserDetail, setUserAccess, updateUser } from './admin';

@@ -9,7 +9,7 @@ import {
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/http/errors';
 import { assertPasswordsAreOurs, emailExists, requestPasswordReset, resetPassword } from './recovery';
 

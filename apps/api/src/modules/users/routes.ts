@@ -1,7 +1,7 @@
 import { ZApiError, ZChangePassword, ZCurrentUser } from '@academy/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { accountRoutes } from './account-routes';
 import { usersAdminRoutes } from './admin-routes';
 import { assertPasswordsAreOurs } from './recovery';

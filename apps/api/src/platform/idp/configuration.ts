@@ -1,5 +1,5 @@
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../context';
 import { API_AUDIENCE } from '../../config';
 import { touchSession } from '../../modules/users/sessions';
 import { drizzleAdapter } from './adapter';

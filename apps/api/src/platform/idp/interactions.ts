@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors, type Interaction } from 'oidc-provider';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../context';
 import { recordLogin, verifyCredentials } from '../../modules/users/principal';
 import { IDP_PREFIX } from './configuration';
 import { ensureGrant } from './grants';

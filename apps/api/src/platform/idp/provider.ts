@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../context';
 import { scheduleIdpCleanup } from './cleanup';
 import { createProvider, IDP_PREFIX } from './configuration';
 import { interactionRoutes } from './interactions';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../context';
 import { API_AUDIENCE } from '../../config';
 import { findActiveUser, userClaims } from './claims';
 import { IDP_PREFIX } from './configuration';
