@@ -8,7 +8,6 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { type Config, runsJobs } from './config';
-import type { AppContext } from './platform/context';
 import { authorizationsRoutes } from './modules/authorizations/routes';
 import { certificateRoutes } from './modules/certificates/routes';
 import { courseRoutes } from './modules/courses/routes';
@@ -27,7 +26,8 @@ import { studyRoutes } from './modules/study/routes';
 import { systemRoutes } from './modules/system/routes';
 import { usersRoutes } from './modules/users/routes';
 import { embeddedResolver, externalResolver } from './platform/auth/resolver';
-import type { Database, Db } from './platform/db/client';
+import type { AppContext } from './platform/context';
+import type { Database } from './platform/db/client';
 import { API_PREFIX, registerAccessGuard } from './platform/http/access';
 import { registerErrorHandling } from './platform/http/errors';
 import { loggerOptions } from './platform/http/logging';
@@ -36,12 +36,12 @@ import { findWebDist, registerWebApp } from './platform/http/web';
 import { type IdpSecrets, loadIdpSecrets } from './platform/idp/keys';
 import { registerIdp } from './platform/idp/provider';
 import { Jobs } from './platform/jobs/jobs';
-import { createMailer, type Mailer } from './platform/mail/mailer';
+import { createMailer } from './platform/mail/mailer';
 import { registerHealth, registerWorkerOnly } from './platform/observability/health';
 import { Metrics, registerMetrics } from './platform/observability/metrics';
 import { echoRequestId, requestId } from './platform/observability/request-id';
 import { registerFileRoutes } from './platform/storage/serve';
-import { createStorage, type Storage } from './platform/storage/storage';
+import { createStorage } from './platform/storage/storage';
 import { registerUploads } from './platform/uploads/plugin';
 
 export type BuildOptions = {

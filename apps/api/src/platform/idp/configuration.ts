@@ -1,7 +1,7 @@
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
-import type { AppContext } from '../context';
 import { API_AUDIENCE } from '../../config';
 import { touchSession } from '../../modules/users/sessions';
+import type { AppContext } from '../context';
 import { drizzleAdapter } from './adapter';
 import { accountFinder, CLAIMS_BY_SCOPE, findActiveUser, userClaims } from './claims';
 import { API_RESOURCE, API_RESOURCE_SCOPES, ensureGrant, OIDC_SCOPES } from './grants';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors, type Interaction } from 'oidc-provider';
-import type { AppContext } from '../context';
 import { recordLogin, verifyCredentials } from '../../modules/users/principal';
+import type { AppContext } from '../context';
 import { IDP_PREFIX } from './configuration';
 import { ensureGrant } from './grants';
 import { messagePage, signInPage } from './login-page';

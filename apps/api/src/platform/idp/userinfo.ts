@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import type { AppContext } from '../context';
 import { API_AUDIENCE } from '../../config';
+import type { AppContext } from '../context';
 import { findActiveUser, userClaims } from './claims';
 import { IDP_PREFIX } from './configuration';
 import { type IdpSecrets, publicJwks } from './keys';

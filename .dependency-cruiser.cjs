@@ -1,0 +1,54 @@
+/**
+ * Module boundaries of the API (docs/architecture.md "Modules"), checked by `npm run lint:deps`
+ * (part of `npm run lint` and of CI). Known violations of the time the rules came in are listed in
+ * .dependency-cruiser-known-violations.json and tolerated; every new one fails. Regenerate that
+ * file only to shrink it: `npm run lint:deps:baseline`.
+ */
+const NOT_TESTS = '(\\.test\\.ts|/test-support\\.ts|/testing\\.ts|/test-fixtures\\.ts)$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-foreign-tables',
+      comment:
+        "A module never queries another module's tables: it calls that module's service through its index.ts. " +
+        "(A table definition may reference another module's table for a foreign key.)",
+      severity: 'error',
+      from: { path: '^apps/api/src/modules/([^/]+)/', pathNot: ['/tables\\.ts$', NOT_TESTS] },
+      to: { path: '^apps/api/src/modules/([^/]+)/tables\\.ts$', pathNot: '^apps/api/src/modules/$1/' },
+    },
+    {
+      name: 'module-public-entry',
+      comment: "A module imports another module only through that module's index.ts.",
+      severity: 'error',
+      from: { path: '^apps/api/src/modules/([^/]+)/', pathNot: NOT_TESTS },
+      to: {
+        path: '^apps/api/src/modules/([^/]+)/',
+        pathNot: ['^apps/api/src/modules/$1/', '^apps/api/src/modules/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'platform-knows-no-module',
+      comment: 'platform/ is below the modules: it never imports one.',
+      severity: 'error',
+      from: { path: '^apps/api/src/platform/', pathNot: NOT_TESTS },
+      to: { path: '^apps/api/src/modules/' },
+    },
+    {
+      name: 'no-cycles',
+      comment: 'No import cycles: break one with an event or by moving the shared piece down.',
+      severity: 'error',
+      from: { path: '^apps/api/src/', pathNot: NOT_TESTS },
+      to: { circular: true, dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(node_modules|/dist/|\\.test\\.ts$)' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};
