@@ -1,6 +1,7 @@
-import { Alert, Center, Group, Loader, Pagination, Table, Text } from '@mantine/core';
+import { Alert, Center, Checkbox, Group, Loader, Pagination, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type RowSelection, selectAllState } from './management/selection';
 import { usePaginationLabels } from './pagination';
 
 export interface Column<T> {
@@ -11,7 +12,7 @@ export interface Column<T> {
   align?: 'left' | 'center' | 'right';
 }
 
-interface DataTableProps<T> {
+export interface DataTableProps<T> {
   columns: Column<T>[];
   rows: T[] | undefined;
   rowKey: (row: T) => string | number;
@@ -28,6 +29,10 @@ interface DataTableProps<T> {
   testId?: string;
   /** Below this width (px) the table scrolls sideways instead of squeezing its columns. */
   minWidth?: number;
+  /** Bulk selection: a checkbox on every row and "select all" for the shown rows. */
+  selection?: RowSelection;
+  /** The row's name for its checkbox's accessible name. */
+  rowLabel?: (row: T) => string;
 }
 
 /** The shared list table: loading, error and empty states, row numbers, paging; scrolls on phones. */
@@ -35,6 +40,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const pageLabels = usePaginationLabels();
   const { columns, rows, rowKey, loading, error, total, page = 0, size = 20, onPageChange, numbered } = props;
+  const selection = props.selection;
+  const shownKeys = (rows ?? []).map(rowKey);
+  const allState = selection ? selectAllState(selection.selected, shownKeys) : 'none';
   const pages = total !== undefined ? Math.max(1, Math.ceil(total / size)) : 1;
 
   if (error)
@@ -46,6 +54,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Table striped highlightOnHover verticalSpacing="sm" bg="white">
           <Table.Thead>
             <Table.Tr>
+              {selection && (
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={t('common.selectAll')}
+                    checked={allState === 'all'}
+                    indeterminate={allState === 'some'}
+                    disabled={shownKeys.length === 0}
+                    onChange={() => selection.toggleAll(shownKeys)}
+                  />
+                </Table.Th>
+              )}
               {numbered && <Table.Th w={56}>#</Table.Th>}
               {columns.map((column) => (
                 <Table.Th key={column.key} w={column.width} ta={column.align}>
@@ -57,6 +76,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <Table.Tbody>
             {rows?.map((row, index) => (
               <Table.Tr key={rowKey(row)}>
+                {selection && (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={t('common.selectRow', { name: props.rowLabel?.(row) ?? rowKey(row) })}
+                      checked={selection.selected.has(rowKey(row))}
+                      onChange={() => selection.toggle(rowKey(row))}
+                    />
+                  </Table.Td>
+                )}
                 {numbered && <Table.Td>{page * size + index + 1}</Table.Td>}
                 {columns.map((column) => (
                   <Table.Td key={column.key} ta={column.align}>

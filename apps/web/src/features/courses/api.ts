@@ -1,4 +1,5 @@
 import type {
+  TCertificateOption,
   TCourse,
   TCourseListItem,
   TLesson,
@@ -8,6 +9,7 @@ import type {
 } from '@academy/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiList, type Query } from '../../lib/api';
+import { endpoint } from '../../lib/endpoint';
 
 /** Course authoring (management): courses, topics, lessons and lesson documents. */
 
@@ -205,22 +207,17 @@ export function useDeleteDocument() {
   });
 }
 
-/** A certificate to pick on a course, once the certificates feature serves them. */
-export interface CertificateOption {
-  id: number;
-  name: string;
-}
-
 /**
- * The certificates a course may grant. Until the certificates API exists the call fails and
- * the course form leaves the field out (SPEC: selectable once certificates exist).
+ * The certificates a course may grant: id and name for every signed-in user, so that a content
+ * editor without certificate rights keeps the picker (the full list needs CERTIFICATE_MANAGEMENT).
  */
+export const certificateOptionsEndpoint = endpoint<TCertificateOption[]>('GET', 'certificates/options');
+
+export const certificateOptionsQuery = {
+  queryKey: ['certificates', 'options'],
+  queryFn: () => certificateOptionsEndpoint.call(),
+} as const;
+
 export function useCertificateOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['certificates', 'options'],
-    queryFn: async () => (await apiList<CertificateOption>('certificates', { size: 1000 })).items,
-    enabled,
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...certificateOptionsQuery, enabled, retry: false, staleTime: 5 * 60_000 });
 }

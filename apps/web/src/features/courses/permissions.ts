@@ -1,5 +1,4 @@
-import type { CourseActionPermission } from '@academy/contract';
-import { useAuth } from '../../app/auth/AuthProvider';
+import { useCan } from '../../components/management';
 
 export interface CourseActions {
   canAdd: boolean;
@@ -12,8 +11,7 @@ export interface CourseActions {
  * the API checks the same keys on every change.
  */
 export function useCourseActions(): CourseActions {
-  const { user, isAdmin } = useAuth();
-  const has = (key: CourseActionPermission) => isAdmin || (user?.permissions ?? []).includes(key);
+  const has = useCan();
   return {
     canAdd: has('ADD_COURSE_MANAGEMENT'),
     canEdit: has('EDIT_COURSE_MANAGEMENT'),

@@ -1,0 +1,60 @@
+import { Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDeleteDialog } from '../ConfirmDeleteDialog';
+import { DataTable, type DataTableProps } from '../DataTable';
+import { PageHeader } from '../PageHeader';
+import { ResultDialog } from './ResultDialog';
+import type { ResultState } from './result';
+import type { ConfirmDeleteFlow } from './use-confirm-delete';
+
+interface ListPageProps<T> {
+  title: string;
+  /** The header's buttons (add, export…). */
+  actions?: ReactNode;
+  /** Above the table: search and filters. */
+  toolbar?: ReactNode;
+  table: DataTableProps<T>;
+  /** Shown above the table while rows are selected (table.selection). */
+  bulkActions?: ReactNode;
+  /** Below the table: totals, hints. */
+  footer?: ReactNode;
+  result: ResultState;
+  deletion?: ConfirmDeleteFlow<T>;
+  /** The name shown in the confirm-delete dialog. */
+  deleteSubject?: (item: T) => string;
+  /** Replaces the confirm-delete dialog's standard warning. */
+  deleteMessage?: string;
+  /** The page's modals (forms). */
+  children?: ReactNode;
+}
+
+/** A management list: header, toolbar, table with row actions, confirm-delete and the result dialog. */
+export function ListPage<T>(props: ListPageProps<T>) {
+  const { t } = useTranslation();
+  const { deletion, table } = props;
+  const selectedCount = table.selection?.selected.size ?? 0;
+  return (
+    <>
+      <PageHeader title={props.title} actions={props.actions} />
+      {props.toolbar}
+      {props.bulkActions && selectedCount > 0 && (
+        <Group gap="xs" mb="sm" data-testid="bulk-actions">
+          <Text fz="sm">{t('common.selectedCount', { count: selectedCount })}</Text>
+          {props.bulkActions}
+        </Group>
+      )}
+      <DataTable {...table} />
+      {props.footer}
+      {props.children}
+      {deletion && (
+        <ConfirmDeleteDialog
+          {...deletion.dialog}
+          subject={deletion.target !== null ? props.deleteSubject?.(deletion.target) : undefined}
+          message={props.deleteMessage}
+        />
+      )}
+      <ResultDialog state={props.result} />
+    </>
+  );
+}

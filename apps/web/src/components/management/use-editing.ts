@@ -1,0 +1,24 @@
+import { useState } from 'react';
+
+export interface Editing<T> {
+  opened: boolean;
+  /** The row being edited; undefined while adding. */
+  item: T | undefined;
+  isNew: boolean;
+  add: () => void;
+  edit: (item: T) => void;
+  close: () => void;
+}
+
+/** Which row a form modal edits, or that it adds a new one. */
+export function useEditing<T>(): Editing<T> {
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  return {
+    opened: editing !== null,
+    item: editing === 'new' || editing === null ? undefined : editing,
+    isNew: editing === 'new',
+    add: () => setEditing('new'),
+    edit: setEditing,
+    close: () => setEditing(null),
+  };
+}

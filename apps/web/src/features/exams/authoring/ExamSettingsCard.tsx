@@ -1,0 +1,119 @@
+import type { TExamSettings, TExamSettingsInput } from '@academy/contract';
+import { Button, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors } from '../../../lib/forms';
+import { useSaveExamSettings } from '../api';
+import { SETTINGS_FIELDS, type SettingsValues, settingsResolver } from './settings-form';
+
+/** Time limit, pass mark, attempts and shuffling of a lesson's exam. */
+export function ExamSettingsCard({
+  lessonId,
+  settings,
+  questionCount,
+  canEdit,
+}: {
+  lessonId: number;
+  settings: TExamSettings;
+  questionCount: number;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveExamSettings(lessonId);
+  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const form = useForm<SettingsValues, unknown, TExamSettingsInput>({
+    resolver: settingsResolver,
+    values: settings,
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setMessage(null);
+    try {
+      await save.mutateAsync(values);
+      setMessage({ text: t('exams.settingsSaved'), ok: true });
+    } catch (error) {
+      const text = applyServerErrors(error, form.setError, SETTINGS_FIELDS);
+      if (text) setMessage({ text, ok: false });
+    }
+  });
+
+  const number = (
+    name: (typeof SETTINGS_FIELDS)[number],
+    label: string,
+    min: number,
+    description?: string,
+  ) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          label={label}
+          description={description}
+          min={min}
+          allowDecimal={false}
+          allowNegative={false}
+          disabled={!canEdit}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          name={field.name}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Paper withBorder radius="md" p="md" component="form" onSubmit={onSubmit} data-testid="exam-settings">
+      <Title order={4} c="brand.9" mb="sm">
+        {t('exams.settings')}
+      </Title>
+      <Stack gap="xs">
+        {number('examTimeLimitMinutes', t('exams.timeLimit'), 1)}
+        {number(
+          'requiredCorrectAnswers',
+          t('exams.requiredCorrect'),
+          0,
+          t('exams.requiredOf', { count: questionCount }),
+        )}
+        {number('maxFailedAttempts', t('exams.maxFailed'), 0, t('exams.maxFailedHint'))}
+        <Controller
+          control={form.control}
+          name="shuffleQuestions"
+          render={({ field }) => (
+            <Switch
+              label={t('exams.shuffleQuestions')}
+              checked={field.value}
+              disabled={!canEdit}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="shuffleOptions"
+          render={({ field }) => (
+            <Switch
+              label={t('exams.shuffleOptions')}
+              checked={field.value}
+              disabled={!canEdit}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+            />
+          )}
+        />
+        {message && (
+          <Text fz="sm" c={message.ok ? 'green.8' : 'red'} role="status">
+            {message.text}
+          </Text>
+        )}
+        {canEdit && (
+          <Button type="submit" color="brand.9" loading={save.isPending} data-testid="save-settings">
+            {t('common.save')}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

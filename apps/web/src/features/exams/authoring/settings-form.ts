@@ -1,0 +1,27 @@
+import { type TExamSettingsInput, ZExamSettingsInput } from '@academy/contract';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+
+export type SettingsValues = {
+  examTimeLimitMinutes: number | string;
+  requiredCorrectAnswers: number | string;
+  maxFailedAttempts: number | string;
+  shuffleQuestions: boolean;
+  shuffleOptions: boolean;
+};
+export const SETTINGS_FIELDS = [
+  'examTimeLimitMinutes',
+  'requiredCorrectAnswers',
+  'maxFailedAttempts',
+] as const;
+
+/** The contract's rules on the form's raw values (numbers may still be text while typed). */
+export const settingsResolver: Resolver<SettingsValues, unknown, TExamSettingsInput> = async (values) => {
+  const parsed = ZExamSettingsInput.safeParse(values);
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  const errors: FieldErrors<SettingsValues> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof SettingsValues;
+    errors[field] ??= { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors };
+};
