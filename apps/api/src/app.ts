@@ -11,16 +11,18 @@ import { type Config, runsJobs } from './config';
 import { authorizationsRoutes } from './modules/authorizations/routes';
 import { certificateRoutes } from './modules/certificates/routes';
 import { courseRoutes } from './modules/courses/routes';
+import { ensureDemoPictures } from './modules/demo/pictures';
 import { examRoutes } from './modules/exams/routes';
 import { homeRoutes } from './modules/home/routes';
+import { usesDemoPictures } from './modules/home/service';
 import { mediaFileRoutes, mediaRoutes } from './modules/media/routes';
-import { publicPageRoutes } from './modules/news/public-pages';
 import { newsRoutes } from './modules/news/routes';
 import { orgRoutes } from './modules/org/routes';
 import { progressRoutes } from './modules/progress/routes';
 import { qaRoutes } from './modules/qa/routes';
 import { recruitmentRoutes } from './modules/recruitment/routes';
 import { roadmapRoutes } from './modules/roadmaps/routes';
+import { publicPageRoutes } from './modules/site/public-pages';
 import { documentDownloadRoutes } from './modules/study/document-route';
 import { studyRoutes } from './modules/study/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -136,6 +138,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     { prefix: API_PREFIX },
   );
+  // The demo rows point at pictures drawn in code: write any that storage lacks.
+  app.addHook('onReady', async () => {
+    if (await usesDemoPictures(ctx.db)) await ensureDemoPictures(ctx.storage, app.log);
+  });
   await app.register(documentDownloadRoutes, ctx);
   await app.register(mediaFileRoutes, ctx);
   app.decorate('jobs', ctx.jobs);

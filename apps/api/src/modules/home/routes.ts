@@ -16,10 +16,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { etagOnSend } from '../../platform/http/etag';
+import { CONTENT_IMAGE_RULE, storeContentImage } from '../../platform/uploads/content-image';
 import { readForm } from '../../platform/uploads/multipart';
-import { ensureDemoPictures } from '../demo/pictures';
-import { newsImageRule } from '../news/routes';
-import { storeContentImage } from '../news/service';
 import {
   addBanner,
   deleteBanner,
@@ -30,7 +28,6 @@ import {
   updateContact,
   updateIntroduction,
   updatePopup,
-  usesDemoPictures,
 } from './service';
 
 const errors = {
@@ -44,10 +41,13 @@ const errors = {
 const uploadErrors = { ...errors, 413: ZApiError, 415: ZApiError };
 const tags = ['home'];
 
-const requiredImage = { image: { ...newsImageRule, fit: 1920, required: true } };
+const requiredImage = { image: { ...CONTENT_IMAGE_RULE, fit: 1920, required: true } };
 const bannerForm = { fields: z.object({}), files: requiredImage };
-const popupForm = { fields: ZPopupForm, files: { image: { ...newsImageRule, fit: 1200 } } };
-const contentImageForm = { fields: z.object({}), files: { image: { ...newsImageRule, required: true } } };
+const popupForm = { fields: ZPopupForm, files: { image: { ...CONTENT_IMAGE_RULE, fit: 1200 } } };
+const contentImageForm = {
+  fields: z.object({}),
+  files: { image: { ...CONTENT_IMAGE_RULE, required: true } },
+};
 
 const homeAccess = (denied: string) => ({ permission: 'HOMEPAGE_MANAGEMENT' as const, denied });
 const introductionAccess = {
@@ -58,10 +58,6 @@ const introductionAccess = {
 /** The home page settings (HOMEPAGE_MANAGEMENT) and the introduction (INTRODUCTION_MANAGEMENT). */
 export const homeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.addHook('onSend', etagOnSend);
-  // The demo rows point at pictures drawn in code: write any that storage lacks.
-  app.addHook('onReady', async () => {
-    if (await usesDemoPictures(ctx.db)) await ensureDemoPictures(ctx.storage, app.log);
-  });
 
   app.get(
     '/homepage',

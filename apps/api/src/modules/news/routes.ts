@@ -1,5 +1,4 @@
 import {
-  LIMITS,
   NEWS_DENIED,
   ZApiError,
   ZContentImage,
@@ -21,7 +20,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { etagOnSend } from '../../platform/http/etag';
 import { setTotal } from '../../platform/http/pagination';
-import type { FileRule } from '../../platform/uploads/checks';
+import { CONTENT_IMAGE_RULE, storeContentImage } from '../../platform/uploads/content-image';
 import { readForm } from '../../platform/uploads/multipart';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './categories';
 import {
@@ -31,7 +30,6 @@ import {
   listNews,
   outstandingNews,
   setNewsVisibility,
-  storeContentImage,
   updateNews,
 } from './service';
 
@@ -41,12 +39,11 @@ const formTypes = ['multipart/form-data', 'application/json'];
 const tags = ['news'];
 
 /** Pictures of news: jpg/png up to 5 MB (SPEC §5), kept at most 1600 px wide. */
-export const newsImageRule: FileRule = { kind: 'image', maxBytes: LIMITS.imageBytes, fit: 1600 };
-const newsAddForm = { fields: ZNewsForm, files: { image: { ...newsImageRule, required: true } } };
-const newsEditForm = { fields: ZNewsForm, files: { image: newsImageRule } };
+const newsAddForm = { fields: ZNewsForm, files: { image: { ...CONTENT_IMAGE_RULE, required: true } } };
+const newsEditForm = { fields: ZNewsForm, files: { image: CONTENT_IMAGE_RULE } };
 const contentImageForm = {
   fields: z.object({}),
-  files: { image: { ...newsImageRule, required: true } },
+  files: { image: { ...CONTENT_IMAGE_RULE, required: true } },
 };
 
 const manage = (denied: string) => ({ permission: 'NEWS_MANAGEMENT' as const, denied });

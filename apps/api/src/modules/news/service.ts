@@ -2,7 +2,6 @@ import {
   MESSAGES,
   NEWS_LIMITS,
   NEWS_MESSAGES,
-  type TContentImage,
   type TNewsDetail,
   type TNewsListQuery,
   type TNewsSummary,
@@ -10,7 +9,6 @@ import {
 } from '@academy/contract';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import { pgErrorInfo } from '../../platform/db/errors';
@@ -18,7 +16,7 @@ import { badRequest, type FieldError, notFound } from '../../platform/http/error
 import { orderBy, pageWindow } from '../../platform/http/pagination';
 import { removeStoredImages, toResponsiveImage, withStoredImage } from '../../platform/images/responsive';
 import { hasVisibleContent, sanitizeRichText } from '../../platform/richtext/sanitize';
-import { fileUrl, newFileKey, type Storage } from '../../platform/storage/storage';
+import type { Storage } from '../../platform/storage/storage';
 import type { CheckedFile } from '../../platform/uploads/checks';
 import { services } from '../org/tables';
 import { news, newsCategories } from './tables';
@@ -289,16 +287,4 @@ export async function deleteNews(
   const [deleted] = await db.delete(news).where(eq(news.id, id)).returning({ image: news.image });
   if (!deleted) throw notFound(NEWS_MESSAGES.newsNotFound);
   await removeStoredImages(storage, log, [deleted.image]);
-}
-
-/** Stores a picture for rich content (news or the introduction) and answers its URL. */
-export async function storeContentImage(
-  storage: Storage,
-  folder: string,
-  file: CheckedFile,
-): Promise<TContentImage> {
-  const meta = await sharp(file.data).metadata();
-  const key = newFileKey(folder, file.extension);
-  await storage.put(key, file.data, { contentType: file.contentType, fileName: file.fileName });
-  return { url: fileUrl(key), width: meta.width ?? 0, height: meta.height ?? 0 };
 }

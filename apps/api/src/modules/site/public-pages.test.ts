@@ -8,7 +8,7 @@ import { buildApp } from '../../app';
 import { HOME_PREVIEW_TTL_MS } from '../home/preview-cache';
 import { homePage, reorderBanners, updateIntroduction } from '../home/service';
 import { homeBanners, siteSettings } from '../home/tables';
-import { news } from './tables';
+import { news } from '../news/tables';
 
 const INDEX = `<!doctype html>
 <html lang="en">

@@ -7,8 +7,8 @@ import type { Db } from '../../platform/db/client';
 import { plainText } from '../../platform/richtext/sanitize';
 import { cachedHomePreview, type HomePreview } from '../home/preview-cache';
 import { homePage, introduction } from '../home/service';
+import { getNews, newsForSitemap } from '../news/service';
 import { listServices } from '../org/trademarks';
-import { getNews, newsForSitemap } from './service';
 
 /** The name shown in link previews and page titles. */
 export const SITE_NAME = 'Skyline Academy';
