@@ -8,11 +8,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { type Config, runsJobs } from './config';
+import type { AppEvents } from './events';
 import { authorizationsRoutes } from './modules/authorizations/routes';
-import { certificateRoutes } from './modules/certificates/routes';
+import { certificateRoutes, wireCertificates } from './modules/certificates';
 import { courseRoutes } from './modules/courses/routes';
 import { ensureDemoPictures } from './modules/demo/pictures';
-import { examRoutes } from './modules/exams/routes';
+import { examRoutes, scheduleExamCloser, systemClock } from './modules/exams';
 import { homeRoutes } from './modules/home/routes';
 import { usesDemoPictures } from './modules/home/service';
 import { mediaFileRoutes, mediaRoutes } from './modules/media/routes';
@@ -30,6 +31,7 @@ import { usersRoutes } from './modules/users/routes';
 import { embeddedResolver, externalResolver } from './platform/auth/resolver';
 import type { AppContext } from './platform/context';
 import type { Database } from './platform/db/client';
+import { Events } from './platform/events';
 import { API_PREFIX, registerAccessGuard } from './platform/http/access';
 import { registerErrorHandling } from './platform/http/errors';
 import { loggerOptions } from './platform/http/logging';
@@ -83,6 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     mailer: createMailer(config, app.log),
     jobs: new Jobs(database, app.log),
     metrics: new Metrics(),
+    events: new Events<AppEvents>(),
   };
   const secrets: IdpSecrets | undefined =
     config.oidc.mode === 'embedded' ? await loadIdpSecrets(database.db) : undefined;
@@ -104,6 +107,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routePrefix: `${API_PREFIX}/docs`,
     uiConfig: { docExpansion: 'list' },
   });
+
+  // What runs besides the routes: event handlers, jobs and timers of the modules.
+  wireCertificates(ctx, app.log);
+  scheduleExamCloser(app, ctx.db, ctx.events, systemClock);
 
   registerHealth(app, { database, storage: ctx.storage, jobs: ctx.jobs, runsJobs: runsJobs(config.role) });
   registerMetrics(app, ctx.metrics, config.metricsToken);

@@ -1,5 +1,7 @@
 import type { Config } from '../config';
+import type { AppEvents } from '../events';
 import type { Database, Db } from './db/client';
+import type { Events } from './events';
 import type { Jobs } from './jobs/jobs';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './observability/metrics';
@@ -16,4 +18,6 @@ export type AppContext = {
   jobs: Jobs;
   /** Prometheus metrics served at /metrics; modules add their own. */
   metrics: Metrics;
+  /** Events between modules; app.ts registers the handlers. */
+  events: Events<AppEvents>;
 };

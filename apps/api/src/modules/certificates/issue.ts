@@ -8,21 +8,23 @@ import {
 } from '@academy/contract';
 import { and, asc, count, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppEvents } from '../../events';
 import type { Db } from '../../platform/db/client';
 import { uniqueViolation } from '../../platform/db/errors';
 import { notFound } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
 import { newFileKey, type Storage } from '../../platform/storage/storage';
 import { courses } from '../courses/tables';
-import type { CourseCompletion } from '../study/completion';
 import { users } from '../users/tables';
 import { certificateDate, renderCertificate } from './render';
 import { readStored } from './service';
 import { certificates, issuedCertificates } from './tables';
 
+type CourseCompletion = AppEvents['courseCompleted'];
+
 /**
  * Issuing certificates. When a learner finishes a course that grants a certificate, the study
- * module's completion hook calls `issueForCompletion` inside the transaction that recorded the
+ * module's `courseCompleted` event has `issueForCompletion` called inside the transaction that recorded the
  * last pass: it inserts the issued certificate with `ON CONFLICT (user_id, course_id) DO
  * NOTHING`, so however many requests complete the course at once, one row exists. The PDF is
  * rendered afterwards by a job (`renderIssued`, queued by a sweep of rows without a file), or
@@ -72,7 +74,7 @@ export async function issueForCompletion(db: Db, completion: CourseCompletion): 
   }
 }
 
-/** The completion listener: issues, and never lets a failure undo the learner's progress. */
+/** The handler of `courseCompleted`: issues, and never lets a failure undo the learner's progress. */
 export function completionListener(log: FastifyBaseLogger) {
   return async (db: Db, completion: CourseCompletion): Promise<void> => {
     try {

@@ -22,17 +22,7 @@ import { setTotal } from '../../platform/http/pagination';
 import { contentDisposition } from '../../platform/storage/serve';
 import type { FileRule } from '../../platform/uploads/checks';
 import { readForm } from '../../platform/uploads/multipart';
-import { onCourseCompleted } from '../study/completion';
-import {
-  type CertificateFile,
-  certificatesOf,
-  claimPending,
-  completionListener,
-  issuedFile,
-  listIssued,
-  renderIssued,
-  verifyCertificate,
-} from './issue';
+import { type CertificateFile, certificatesOf, issuedFile, listIssued, verifyCertificate } from './issue';
 import { usersBrief } from './people';
 import {
   certificateOptions,
@@ -62,11 +52,6 @@ const view = { permission: 'CERTIFICATE_MANAGEMENT', denied: 'view certificates'
 const add = { permission: 'CERTIFICATE_MANAGEMENT', denied: 'add certificates' } as const;
 const edit = { permission: 'CERTIFICATE_MANAGEMENT', denied: 'edit certificates' } as const;
 const remove = { permission: 'CERTIFICATE_MANAGEMENT', denied: 'delete certificates' } as const;
-
-/** The queue of the job that renders an issued certificate's PDF. */
-export const RENDER_QUEUE = 'certificates.render';
-/** How often the sweep looks for certificates without a PDF, and when a queued render counts as lost. */
-export const CERTIFICATE_SWEEP = { everyMs: 5_000, lostAfterMs: 5 * 60_000 };
 
 const IssuedListQuery = ZPageQuery.extend({
   certificateId: z.coerce.number().int().positive().optional(),
@@ -102,20 +87,6 @@ function sendPdf(
 
 /** Certificates — templates (CERTIFICATE_MANAGEMENT), issued certificates, public verification. */
 export const certificateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  onCourseCompleted('certificates', completionListener(app.log));
-  ctx.jobs.define<{ id: number }>(
-    RENDER_QUEUE,
-    { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 300 },
-    async (job) => {
-      await renderIssued(ctx.db, ctx.storage, job.data.id);
-    },
-    { concurrency: 2 },
-  );
-  ctx.jobs.onWorkersStart(async () => {
-    const ids = await claimPending(ctx.db, new Date(), CERTIFICATE_SWEEP.lostAfterMs);
-    for (const id of ids) await ctx.jobs.send(RENDER_QUEUE, { id });
-  }, CERTIFICATE_SWEEP.everyMs);
-
   // ——— Templates ———
 
   app.get(

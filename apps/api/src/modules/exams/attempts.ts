@@ -26,6 +26,7 @@ import {
   lessonStanding,
   lessonStandingAfter,
   recordExamResult,
+  type StudyEvents,
   unlockedLesson,
 } from '../study/service';
 import {
@@ -175,6 +176,7 @@ type Finished = {
  */
 async function finishAttempt(
   tx: Db,
+  events: StudyEvents,
   attempt: AttemptRow,
   standing: LockedStanding,
   now: Date,
@@ -233,18 +235,31 @@ async function finishAttempt(
     .where(and(eq(examStandings.userId, standing.userId), eq(examStandings.examId, standing.examId)))
     .returning(standingColumns);
   if (!saved) throw new Error('exam standing vanished while being updated');
-  const progress = await recordExamResult(tx, attempt.userId, attempt.examId, passed, now, known.lesson);
+  const progress = await recordExamResult(
+    tx,
+    events,
+    attempt.userId,
+    attempt.examId,
+    passed,
+    now,
+    known.lesson,
+  );
   return { row, standing: saved, lessonPassed: progress.passed };
 }
 
 /** Closes an attempt whose time (and grace) ran out, if it is still open. */
-async function expireAttempt(db: Db, peek: Pick<AttemptRow, 'id' | 'userId' | 'examId'>, now: Date) {
+async function expireAttempt(
+  db: Db,
+  events: StudyEvents,
+  peek: Pick<AttemptRow, 'id' | 'userId' | 'examId'>,
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     const standing = await lockStanding(tx, peek.userId, peek.examId);
     const [attempt] = await tx.select().from(examAttempts).where(eq(examAttempts.id, peek.id)).for('update');
     if (attempt?.status !== 'IN_PROGRESS') return null;
     if (submissionWindow(now, attempt.deadlineAt) !== 'CLOSED') return null;
-    return finishAttempt(tx, attempt, standing, now, {
+    return finishAttempt(tx, events, attempt, standing, now, {
       status: 'EXPIRED',
       reason: 'EXPIRED',
       answers: attempt.answers,
@@ -257,7 +272,12 @@ async function expireAttempt(db: Db, peek: Pick<AttemptRow, 'id' | 'userId' | 'e
  * The closing job: every attempt still open past its deadline and grace is closed as failed
  * (graded on its saved answers). Returns how many it closed.
  */
-export async function closeExpiredAttempts(db: Db, now: Date, batch = 200): Promise<number> {
+export async function closeExpiredAttempts(
+  db: Db,
+  events: StudyEvents,
+  now: Date,
+  batch = 200,
+): Promise<number> {
   // submissionWindow is CLOSED once now > deadline + grace, that is deadline < now - grace.
   const cutoff = new Date(now.getTime() - EXAM_TIMING.graceSeconds * 1000);
   const due = await db
@@ -267,7 +287,7 @@ export async function closeExpiredAttempts(db: Db, now: Date, batch = 200): Prom
     .orderBy(asc(examAttempts.deadlineAt))
     .limit(batch);
   let closed = 0;
-  for (const peek of due) if (await expireAttempt(db, peek, now)) closed += 1;
+  for (const peek of due) if (await expireAttempt(db, events, peek, now)) closed += 1;
   return closed;
 }
 
@@ -281,12 +301,18 @@ async function myAttempts(db: Db, userId: number, examId: number): Promise<Attem
 }
 
 /** GET exams/{id}/state: what the learner may do now. Three queries (more if an attempt just expired). */
-export async function examState(db: Db, userId: number, examId: number, now: Date): Promise<TExamState> {
+export async function examState(
+  db: Db,
+  events: StudyEvents,
+  userId: number,
+  examId: number,
+  now: Date,
+): Promise<TExamState> {
   const lesson = await learnerExam(db, userId, examId);
   let attempts = await myAttempts(db, userId, examId);
   const open = attempts.find((a) => a.status === 'IN_PROGRESS');
   if (open && submissionWindow(now, open.deadlineAt) === 'CLOSED') {
-    await expireAttempt(db, open, now);
+    await expireAttempt(db, events, open, now);
     attempts = await myAttempts(db, userId, examId);
   }
   const [standing] = await db
@@ -325,6 +351,7 @@ type StartOutcome = { attempt: AttemptRow; standing: LockedStanding } | { error:
  */
 export async function startAttempt(
   db: Db,
+  events: StudyEvents,
   userId: number,
   examId: number,
   now: Date,
@@ -348,7 +375,7 @@ export async function startAttempt(
     if (open) {
       if (submissionWindow(now, open.deadlineAt) !== 'CLOSED') return { attempt: open, standing };
       standing = (
-        await finishAttempt(tx, open, standing, now, {
+        await finishAttempt(tx, events, open, standing, now, {
           status: 'EXPIRED',
           reason: 'EXPIRED',
           answers: open.answers,
@@ -452,6 +479,7 @@ function toLearnerQuestion(
  */
 export async function attemptQuestions(
   db: Db,
+  events: StudyEvents,
   userId: number,
   examId: number,
   page: { page: number; size: number },
@@ -467,7 +495,7 @@ export async function attemptQuestions(
     throw conflict(EXAM_MESSAGES.noOpenAttempt);
   }
   if (submissionWindow(now, open.deadlineAt) === 'CLOSED') {
-    await expireAttempt(db, open, now);
+    await expireAttempt(db, events, open, now);
     throw unprocessable(EXAM_MESSAGES.timeUp);
   }
   const start = Math.min(page.page * page.size, open.questionIds.length);
@@ -497,6 +525,7 @@ async function peekAttempt(db: Db, userId: number, attemptId: number): Promise<A
  */
 export async function autosaveAnswers(
   db: Db,
+  events: StudyEvents,
   userId: number,
   attemptId: number,
   answers: TAnswerParsed[],
@@ -505,7 +534,7 @@ export async function autosaveAnswers(
   const attempt = await peekAttempt(db, userId, attemptId);
   if (attempt.status !== 'IN_PROGRESS') throw conflict(EXAM_MESSAGES.attemptClosed);
   if (submissionWindow(now, attempt.deadlineAt) === 'CLOSED') {
-    await expireAttempt(db, attempt, now);
+    await expireAttempt(db, events, attempt, now);
     throw unprocessable(EXAM_MESSAGES.timeUp);
   }
   const cleaned = cleanAnswers(answers, attempt.questionIds);
@@ -534,6 +563,7 @@ type SubmitOutcome = Finished & { replay: boolean; timeUp: boolean };
  */
 export async function submitAttempt(
   db: Db,
+  events: StudyEvents,
   userId: number,
   input: { attemptId: number; answers: TAnswerParsed[]; reason: SubmitReason },
   now: Date,
@@ -558,7 +588,7 @@ export async function submitAttempt(
     }
     if (submissionWindow(now, attempt.deadlineAt) === 'CLOSED') {
       const finish = { status: 'EXPIRED', reason: 'EXPIRED', answers: attempt.answers, cheat: null } as const;
-      const closed = await finishAttempt(tx, attempt, standing, now, finish, { lesson, questions });
+      const closed = await finishAttempt(tx, events, attempt, standing, now, finish, { lesson, questions });
       return { ...closed, replay: false, timeUp: true };
     }
     const cheat = (CHEAT_REASONS as readonly string[]).includes(input.reason)
@@ -566,7 +596,7 @@ export async function submitAttempt(
       : null;
     const answers = mergeAnswers(attempt.answers, cleanAnswers(input.answers, attempt.questionIds));
     const finish = { status: 'SUBMITTED', reason: input.reason, answers, cheat } as const;
-    const done = await finishAttempt(tx, attempt, standing, now, finish, { lesson, questions });
+    const done = await finishAttempt(tx, events, attempt, standing, now, finish, { lesson, questions });
     return { ...done, replay: false, timeUp: false };
   });
   if (outcome.timeUp) throw unprocessable(EXAM_MESSAGES.timeUp);

@@ -17,6 +17,8 @@ import { buildCourse, grantCourseActions } from '../../../test/courses';
 import { formData } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
+import type { AppEvents } from '../../events';
+import { Events } from '../../platform/events';
 import { DEMO_ACCOUNTS } from '../demo/seed';
 import { closeExpiredAttempts } from './attempts';
 import { EXAM_CLOSER } from './job';
@@ -33,6 +35,9 @@ import {
   submit,
   takeExam,
 } from './testing';
+
+/** No module handles events in these direct calls. */
+const noHandlers = new Events<AppEvents>();
 
 let t: TestApp;
 let admin: ApiClient;
@@ -570,12 +575,12 @@ describe('the deadline, on the server clock', () => {
     const fixture = await setupExam(staff, { timeLimitMinutes: 1 });
     const learner = await freshLearner();
     const attempt = await start(learner, fixture.examId);
-    expect(await closeExpiredAttempts(t.database.db, new Date())).toBe(0);
+    expect(await closeExpiredAttempts(t.database.db, noHandlers, new Date())).toBe(0);
     clock.advance(69);
-    expect(await closeExpiredAttempts(t.database.db, new Date())).toBe(0);
+    expect(await closeExpiredAttempts(t.database.db, noHandlers, new Date())).toBe(0);
     clock.advance(2);
-    expect(await closeExpiredAttempts(t.database.db, new Date())).toBe(1);
-    expect(await closeExpiredAttempts(t.database.db, new Date())).toBe(0);
+    expect(await closeExpiredAttempts(t.database.db, noHandlers, new Date())).toBe(1);
+    expect(await closeExpiredAttempts(t.database.db, noHandlers, new Date())).toBe(0);
     const state = await stateOf(learner, fixture.examId);
     expect(state.attempts[0]).toMatchObject({ id: attempt.id, status: 'EXPIRED', result: 'FAILED', mark: 0 });
     const lessons = (await learner.get(`my-lessons?thematic_id=${fixture.topicId}`)).json() as TMyLesson[];

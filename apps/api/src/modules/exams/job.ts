@@ -1,6 +1,8 @@
 import { EXAM_TIMING } from '@academy/contract';
 import type { FastifyInstance } from 'fastify';
+import type { AppEvents } from '../../events';
 import type { Db } from '../../platform/db/client';
+import type { Events } from '../../platform/events';
 import { closeExpiredAttempts } from './attempts';
 import type { Clock } from './clock';
 
@@ -12,12 +14,17 @@ export const EXAM_CLOSER = { everyMs: EXAM_TIMING.closeJobSeconds * 1000 };
  * connection…) as failed, while the app is up. It never keeps the process alive; with several API
  * processes each runs it, and the row locks make sure an attempt is closed once.
  */
-export function scheduleExamCloser(app: FastifyInstance, db: Db, clock: Clock): void {
+export function scheduleExamCloser(
+  app: FastifyInstance,
+  db: Db,
+  events: Events<Pick<AppEvents, 'courseCompleted'>>,
+  clock: Clock,
+): void {
   if (EXAM_CLOSER.everyMs <= 0) return;
   let running: Promise<void> | undefined;
   const timer = setInterval(() => {
     if (running) return;
-    running = closeExpiredAttempts(db, clock())
+    running = closeExpiredAttempts(db, events, clock())
       .then((closed) => {
         if (closed > 0) app.log.info({ closed }, 'closed expired exam attempts');
       })

@@ -45,7 +45,6 @@ import {
   submitAttempt,
 } from './attempts';
 import { type Clock, systemClock } from './clock';
-import { scheduleExamCloser } from './job';
 import {
   addQuestions,
   authorQuestions,
@@ -116,7 +115,6 @@ export type ExamRouteOptions = AppContext & { clock?: Clock };
  */
 export const examRoutes: FastifyPluginAsyncZod<ExamRouteOptions> = async (app, ctx) => {
   const clock = ctx.clock ?? systemClock;
-  scheduleExamCloser(app, ctx.db, clock);
 
   // ——— Learners ———
 
@@ -131,7 +129,7 @@ export const examRoutes: FastifyPluginAsyncZod<ExamRouteOptions> = async (app, c
         response: { 200: ZExamState, ...errors },
       },
     },
-    async (request) => examState(ctx.db, userId(request), request.params.id, clock()),
+    async (request) => examState(ctx.db, ctx.events, userId(request), request.params.id, clock()),
   );
 
   app.post(
@@ -145,7 +143,8 @@ export const examRoutes: FastifyPluginAsyncZod<ExamRouteOptions> = async (app, c
         response: { 200: ZOpenAttempt, ...errors },
       },
     },
-    async (request) => startAttempt(ctx.db, userId(request), request.params.id, clock(), request.ip),
+    async (request) =>
+      startAttempt(ctx.db, ctx.events, userId(request), request.params.id, clock(), request.ip),
   );
 
   app.get(
@@ -163,6 +162,7 @@ export const examRoutes: FastifyPluginAsyncZod<ExamRouteOptions> = async (app, c
       const { exam_id, page, size } = request.query;
       const { rows, total } = await attemptQuestions(
         ctx.db,
+        ctx.events,
         userId(request),
         exam_id,
         { page, size },
@@ -186,7 +186,7 @@ export const examRoutes: FastifyPluginAsyncZod<ExamRouteOptions> = async (app, c
       },
     },
     async (request) =>
-      autosaveAnswers(ctx.db, userId(request), request.params.id, request.body.answers, clock()),
+      autosaveAnswers(ctx.db, ctx.events, userId(request), request.params.id, request.body.answers, clock()),
   );
 
   app.post(
@@ -200,7 +200,7 @@ export const examRoutes: FastifyPluginAsyncZod<ExamRouteOptions> = async (app, c
         response: { 200: ZExamResult, ...errors },
       },
     },
-    async (request) => submitAttempt(ctx.db, userId(request), request.body, clock()),
+    async (request) => submitAttempt(ctx.db, ctx.events, userId(request), request.body, clock()),
   );
 
   app.get(

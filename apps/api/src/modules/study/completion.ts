@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { AppEvents } from '../../events';
 import type { Db } from '../../platform/db/client';
+import type { Events } from '../../platform/events';
 import { col } from '../courses/sql';
 import { courses, lessons } from '../courses/tables';
 import { lessonProgress } from './tables';
@@ -10,26 +12,19 @@ import { passedSql } from './tree';
  * Course completion, for other modules (the certificates module issues a certificate).
  *
  * When a learner's lesson has just become passed, `afterLessonPassed` checks whether every lesson
- * of its course is now passed and, if so, calls the registered listeners with the same database
+ * of its course is now passed and, if so, publishes `courseCompleted` with the same database
  * handle — inside the transaction that wrote the pass when there is one (an exam submission), so a
- * listener's writes commit or roll back with it.
+ * handler's writes commit or roll back with it.
  *
  * Two lessons of one course can become passed at the same moment (two requests). The check takes a
  * transaction-scoped advisory lock per learner and course first, so the checks run one after the
  * other and the later one sees the earlier one's pass (READ COMMITTED: each statement sees what
  * was committed before it started): the completion is never missed. It can be reported twice,
- * so listeners must be idempotent (certificates: a unique index per learner and course).
+ * so handlers must be idempotent (certificates: a unique index per learner and course).
  */
 
-export type CourseCompletion = { userId: number; courseId: number; at: Date };
-export type CourseCompletionListener = (db: Db, completion: CourseCompletion) => Promise<void>;
-
-/** Listeners by name: registering again under a name replaces the earlier one. */
-const listeners = new Map<string, CourseCompletionListener>();
-
-export function onCourseCompleted(name: string, listener: CourseCompletionListener): void {
-  listeners.set(name, listener);
-}
+/** Where study publishes course completions (app.ts decides who handles them). */
+export type StudyEvents = Events<Pick<AppEvents, 'courseCompleted'>>;
 
 /** Advisory lock key: a class byte, then the learner and the course ids (28 bits each). */
 function lockKey(userId: number, courseId: number): bigint {
@@ -50,15 +45,21 @@ async function courseFinished(db: Db, userId: number, courseId: number): Promise
 }
 
 /**
- * Call after writing a lesson's change from not passed to passed. Costs nothing without
- * listeners; otherwise two statements (lock, check) and the listeners' own.
+ * Call after writing a lesson's change from not passed to passed. Costs nothing when nobody
+ * handles course completions; otherwise two statements (lock, check) and the handlers' own.
  */
-export async function afterLessonPassed(db: Db, userId: number, courseId: number, at: Date): Promise<void> {
-  if (listeners.size === 0) return;
+export async function afterLessonPassed(
+  db: Db,
+  events: StudyEvents,
+  userId: number,
+  courseId: number,
+  at: Date,
+): Promise<void> {
+  if (!events.handles('courseCompleted')) return;
   const check = async (tx: Db) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(userId, courseId).toString()}::bigint)`);
     if (!(await courseFinished(tx, userId, courseId))) return;
-    for (const listener of listeners.values()) await listener(tx, { userId, courseId, at });
+    await events.publish(tx, 'courseCompleted', { userId, courseId, at });
   };
   // Inside the caller's transaction (an exam submission) the lock lasts until it ends: no savepoint.
   if (inTransaction(db)) await check(db);

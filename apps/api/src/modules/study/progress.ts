@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import { conflict } from '../../platform/http/errors';
-import { afterLessonPassed } from './completion';
+import { afterLessonPassed, type StudyEvents } from './completion';
 import { assertUnlocked, learnerLesson } from './learner';
 import { applyHeartbeat, type LessonRule, lessonPassed, nextStatus, type StudySettings } from './rules';
 import { lessonProgress } from './tables';
@@ -49,6 +49,7 @@ async function ensureRecord(db: Db, userId: number, lessonId: number, now: Date)
  */
 async function changeRecord<T>(
   db: Db,
+  events: StudyEvents,
   userId: number,
   lesson: LessonNode,
   now: Date,
@@ -74,7 +75,7 @@ async function changeRecord<T>(
       .returning({ version: lessonProgress.version });
     if (written.length) {
       if (record.status !== 'PASSED' && changes.status === 'PASSED') {
-        await afterLessonPassed(db, userId, lesson.courseId, now);
+        await afterLessonPassed(db, events, userId, lesson.courseId, now);
       }
       return answer({ ...record, ...changes, version: record.version + 1 });
     }
@@ -99,6 +100,7 @@ function progressOf(lesson: LessonNode, record: ProgressRecord): TLessonProgress
  */
 export async function recordHeartbeat(
   db: Db,
+  events: StudyEvents,
   settings: StudySettings,
   userId: number,
   beat: HeartbeatInput,
@@ -106,7 +108,7 @@ export async function recordHeartbeat(
 ): Promise<THeartbeatResult> {
   const { lesson } = await learnerLesson(db, userId, beat.lessonId);
   assertUnlocked(lesson);
-  return changeRecord(db, userId, lesson, now, (record) => {
+  return changeRecord(db, events, userId, lesson, now, (record) => {
     const outcome = applyHeartbeat(record, beat, lesson, now, settings);
     const changed = { ...record, ...outcome.state };
     const changes = outcome.activeElsewhere
@@ -133,13 +135,14 @@ export async function recordHeartbeat(
  */
 export async function openLesson(
   db: Db,
+  events: StudyEvents,
   userId: number,
   lessonId: number,
   now: Date,
 ): Promise<TLessonProgress> {
   const { lesson } = await learnerLesson(db, userId, lessonId);
   assertUnlocked(lesson);
-  return changeRecord(db, userId, lesson, now, (record) => {
+  return changeRecord(db, events, userId, lesson, now, (record) => {
     const change = statusChange(lesson, record, now);
     const same = change.status === record.status && change.passedAt === record.passedAt;
     return {
@@ -157,6 +160,7 @@ export async function openLesson(
  */
 export async function recordExamResult(
   db: Db,
+  events: StudyEvents,
   userId: number,
   lessonId: number,
   passed: boolean,
@@ -164,7 +168,7 @@ export async function recordExamResult(
   known?: LessonNode,
 ): Promise<TLessonProgress> {
   const lesson = known?.id === lessonId ? known : (await learnerLesson(db, userId, lessonId)).lesson;
-  return changeRecord(db, userId, lesson, now, (record) => {
+  return changeRecord(db, events, userId, lesson, now, (record) => {
     const examPassed = record.examPassed || passed;
     const after: ProgressRecord = { ...record, examPassed, status: passed ? record.status : 'FAILED' };
     const change = statusChange(lesson, after, now);

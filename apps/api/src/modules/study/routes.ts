@@ -153,7 +153,8 @@ export const studyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: ZHeartbeatResult, ...errors },
       },
     },
-    async (request) => recordHeartbeat(ctx.db, settings, learnerId(request), request.body, clock()),
+    async (request) =>
+      recordHeartbeat(ctx.db, ctx.events, settings, learnerId(request), request.body, clock()),
   );
 
   app.post(
@@ -167,6 +168,6 @@ export const studyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: ZLessonProgress, ...errors },
       },
     },
-    async (request) => openLesson(ctx.db, learnerId(request), request.params.id, clock()),
+    async (request) => openLesson(ctx.db, ctx.events, learnerId(request), request.params.id, clock()),
   );
 };

@@ -1,5 +1,6 @@
 /** What other modules may call in the study module (learner progress, gating). */
 
+export type { StudyEvents } from './completion';
 export type { LessonStanding } from './learner';
 export {
   learnerLesson,

@@ -14,9 +14,14 @@ import { buildCourse, grantCourseActions } from '../../../test/courses';
 import { formData, pdfDocument } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
+import type { AppEvents } from '../../events';
+import { Events } from '../../platform/events';
 import { setLessonExamQuestionCount } from '../courses/service';
 import { DEMO_ACCOUNTS } from '../demo/seed';
 import { recordExamResult } from './service';
+
+/** No module handles events in these direct calls. */
+const noHandlers = new Events<AppEvents>();
 
 let t: TestApp;
 let admin: ApiClient;
@@ -465,10 +470,10 @@ describe('gating rules', () => {
     const before = (await learner.get(`my-courses/course-percent/${course.id}`)).json();
     expect(before).toMatchObject({ passedLessons: 0, percent: 0 });
     expect(((await learner.get('my-courses')).json() as TMyCourse[])[0]).toMatchObject({ passedLessons: 0 });
-    const failed = await recordExamResult(t.database.db, userId, firstId, false, new Date());
+    const failed = await recordExamResult(t.database.db, noHandlers, userId, firstId, false, new Date());
     expect(failed).toMatchObject({ status: 'FAILED', passed: false });
     expect((await lessonsOf(learner, topics[0]?.topic.id ?? 0))[0]?.status).toBe('FAILED');
-    const passed = await recordExamResult(t.database.db, userId, firstId, true, new Date());
+    const passed = await recordExamResult(t.database.db, noHandlers, userId, firstId, true, new Date());
     expect(passed).toMatchObject({ status: 'PASSED', passed: true, examPassed: true });
     expect((await lessonsOf(learner, topics[0]?.topic.id ?? 0)).map((l) => [l.id, l.locked])).toEqual([
       [firstId, false],

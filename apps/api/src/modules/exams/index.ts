@@ -1,0 +1,4 @@
+/** The exams module: its routes, and the timer that closes attempts left open past their deadline. */
+export { type Clock, systemClock } from './clock';
+export { scheduleExamCloser } from './job';
+export { examRoutes } from './routes';
