@@ -26,7 +26,15 @@ const ZEnv = z.object({
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_ROLES_CLAIM: z.string().default('realm_access.roles'),
-  OIDC_AUDIENCE: z.string().optional(),
+  OIDC_AUDIENCE: z.string().trim().optional(),
+  OIDC_CLAIMS_SOURCE: z.enum(['access_token', 'userinfo']).default('access_token'),
+  OIDC_ADMIN_ROLES: z.string().default('ROLE_ADMIN'),
+  OIDC_STUDENT_ROLES: z.string().default(''),
+  OIDC_EMPLOYEE_CODE_CLAIM: z.string().trim().min(1).default('preferred_username'),
+  OIDC_EMAIL_CLAIM: z.string().trim().min(1).default('email'),
+  OIDC_NAME_CLAIM: z.string().trim().min(1).default('name'),
+  OIDC_LINK_BY: z.enum(['employee_code', 'email']).default('employee_code'),
+  OIDC_CREATE_USERS: boolFlag,
   IDP_REGISTRATION: boolFlag,
   S3_BUCKET: z.string().trim().optional(),
   S3_ENDPOINT: optionalUrl,
@@ -76,8 +84,14 @@ export type Config = {
     issuer: string;
     clientId: string;
     rolesClaim: string;
+    /**
+     * Embedded: `academy-api`. External: the `aud` access tokens must carry; undefined = tokens
+     * issued to our client (`aud`, `azp` or `client_id` is the client id).
+     */
     audience: string | undefined;
     registration: boolean;
+    /** External provider: where the user's claims come from, and how they map to academy users. */
+    external: ExternalIdentityConfig;
   };
   /** Where uploaded files live: `DATA_DIR/files`, or an S3-compatible bucket when S3_BUCKET is set. */
   storage: LocalStorageConfig | S3StorageConfig;
@@ -103,6 +117,28 @@ export type Config = {
 };
 
 export type AcademyRole = 'all' | 'api' | 'worker';
+
+export type ExternalIdentityConfig = {
+  /** `access_token`: the verified access token's claims; `userinfo`: the provider's userinfo answer. */
+  claimsSource: 'access_token' | 'userinfo';
+  /** Provider role names (in the roles claim) that make an admin. */
+  adminRoles: string[];
+  /** Provider role names that make a learner; empty: everyone else is a learner. */
+  studentRoles: string[];
+  employeeCodeClaim: string;
+  emailClaim: string;
+  nameClaim: string;
+  /** How a first sign-in finds its academy user: by employee code, or by a verified email. */
+  linkBy: 'employee_code' | 'email';
+  /** Create a learner for someone with no academy user (off: they are refused). */
+  createUsers: boolean;
+};
+
+const roleList = (value: string) =>
+  value
+    .split(/[\s,]+/)
+    .map((role) => role.trim())
+    .filter(Boolean);
 
 /** Whether this process runs the background job workers (video encoding, certificates). */
 export function runsJobs(role: AcademyRole): boolean {
@@ -185,8 +221,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       issuer: (e.OIDC_ISSUER ?? `${publicUrl}/idp`).replace(/\/$/, ''),
       clientId: external ? (e.OIDC_CLIENT_ID as string) : EMBEDDED_CLIENT_ID,
       rolesClaim: e.OIDC_ROLES_CLAIM,
-      audience: external ? e.OIDC_AUDIENCE : API_AUDIENCE,
+      audience: external ? e.OIDC_AUDIENCE || undefined : API_AUDIENCE,
       registration: e.IDP_REGISTRATION,
+      external: {
+        claimsSource: e.OIDC_CLAIMS_SOURCE,
+        adminRoles: roleList(e.OIDC_ADMIN_ROLES),
+        studentRoles: roleList(e.OIDC_STUDENT_ROLES),
+        employeeCodeClaim: e.OIDC_EMPLOYEE_CODE_CLAIM,
+        emailClaim: e.OIDC_EMAIL_CLAIM,
+        nameClaim: e.OIDC_NAME_CLAIM,
+        linkBy: e.OIDC_LINK_BY,
+        createUsers: e.OIDC_CREATE_USERS,
+      },
     },
     storage,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { ensureBootstrapAdmin, seedDemoData } from './modules/demo/seed';
+import { reportIssuer } from './platform/auth/external';
 import { openDatabase } from './platform/db/client';
 import { writeServerPid } from './platform/db/server-pid';
 
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
   app.log.info(
     `Academy is serving ${config.publicUrl} (role: ${config.role}, database: ${database.engine}, sign-in: ${config.oidc.mode})`,
   );
+  await reportIssuer(config, app.log);
 }
 
 main().catch((err) => {

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client';
 import type { Principal } from '../../platform/http/access';
 import { authorizations } from '../authorizations/tables';
 import { verifyPassword } from './passwords';
-import { loginHistory, userSessions, users } from './tables';
+import { externalIdentities, loginHistory, userSessions, users } from './tables';
 
 const principalColumns = {
   id: users.id,
@@ -70,6 +70,26 @@ export async function findPrincipalBySession(
   return { ...toPrincipal(row), sessionId: row.sessionId };
 }
 
+/** The user linked to an external provider's (issuer, subject), in one query; null when none is. */
+export async function findPrincipalByIdentity(
+  db: Db,
+  issuer: string,
+  subject: string,
+): Promise<Principal | null> {
+  const [row] = await db
+    .select(principalColumns)
+    .from(externalIdentities)
+    .innerJoin(users, eq(users.id, externalIdentities.userId))
+    .leftJoin(authorizations, eq(authorizations.id, users.authorizationId))
+    .where(and(eq(externalIdentities.issuer, issuer), eq(externalIdentities.subject, subject)));
+  return row ? toPrincipal(row) : null;
+}
+
+export async function findPrincipalByEmail(db: Db, email: string): Promise<Principal | null> {
+  const [row] = await selectPrincipal(db).where(sql`lower(${users.email}) = lower(${email})`);
+  return row ? toPrincipal(row) : null;
+}
+
 export async function findPrincipalByEmployeeCode(db: Db, code: string): Promise<Principal | null> {
   const [row] = await selectPrincipal(db).where(sql`lower(${users.employeeCode}) = lower(${code})`);
   return row ? toPrincipal(row) : null;
@@ -94,12 +114,18 @@ export async function verifyCredentials(
   return toPrincipal(row);
 }
 
-/** Creates a student for someone who signed in through an external provider for the first time. */
+/**
+ * Creates a user for someone who signed in through an external provider for the first time
+ * (identities.ts, when OIDC_CREATE_USERS is on). No password: the provider keeps it. An email
+ * already used by another user is not taken over: the new user gets a placeholder address.
+ */
 export async function provisionExternalUser(
   db: Db,
   claims: { employeeCode: string; email?: string; fullName?: string; role: RoleCode },
 ): Promise<Principal> {
-  const email = claims.email ?? `${claims.employeeCode}@users.invalid`;
+  const placeholder = `${claims.employeeCode}@users.invalid`;
+  const taken = claims.email ? await findPrincipalByEmail(db, claims.email) : null;
+  const email = claims.email && !taken ? claims.email : placeholder;
   await db
     .insert(users)
     .values({

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -108,4 +109,29 @@ export const userSessions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [index('user_sessions_user_idx').on(t.userId, t.lastSeenAt.desc())],
+);
+
+/**
+ * Who a user is at an external sign-in provider: (issuer, subject) — the provider's stable pair,
+ * never a name that can change. Written on the first sign-in (linked to an existing user by employee
+ * code or verified email, or to a learner created then); after that the link never moves. One
+ * identity per user and issuer.
+ */
+export const externalIdentities = pgTable(
+  'external_identities',
+  {
+    issuer: varchar('issuer', { length: 512 }).notNull(),
+    subject: varchar('subject', { length: 255 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** How the first sign-in found the user: `employee_code`, `email` or `created`. */
+    linkedBy: varchar('linked_by', { length: 16 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issuer, t.subject] }),
+    uniqueIndex('external_identities_user_issuer_uq').on(t.userId, t.issuer),
+    check('external_identities_linked_by_check', sql`${t.linkedBy} IN ('employee_code', 'email', 'created')`),
+  ],
 );

@@ -1,10 +1,10 @@
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
-import { decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
+import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bearer, signIn } from '../../../test/auth';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { users } from '../../modules/users/tables';
+import { externalIdentities, users } from '../../modules/users/tables';
 
 /** A port nobody uses right now, so instance A can know its PUBLIC_URL before it listens. */
 function freePort(): Promise<number> {
@@ -29,7 +29,11 @@ beforeAll(async () => {
   issuer = `${publicUrl}/idp`;
   a = await createTestApp({ env: { PUBLIC_URL: publicUrl } });
   await a.app.listen({ port, host: '127.0.0.1' });
-  b = await createTestApp({ seed: false, env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'academy-web' } });
+  // B creates users on first sign-in (OIDC_CREATE_USERS): its database starts empty.
+  b = await createTestApp({
+    seed: false,
+    env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'academy-web', OIDC_CREATE_USERS: 'true' },
+  });
 });
 afterAll(async () => {
   await Promise.all([a?.close(), b?.close()]);
@@ -48,7 +52,7 @@ describe('external provider mode', () => {
     expect((await b.app.inject({ url: '/idp/.well-known/openid-configuration' })).statusCode).toBe(404);
   });
 
-  test('a user unknown to this instance is created as a student from the token’s claims', async () => {
+  test('a user unknown to this instance is created as a student from the token’s claims and linked by (iss, sub)', async () => {
     const { accessToken } = await signIn(a.app, 'student', 'Student@2026');
     const res = await info(accessToken);
     expect(res.statusCode).toBe(200);
@@ -62,6 +66,11 @@ describe('external provider mode', () => {
     expect(row).toMatchObject({ role: 'ROLE_STUDENT', passwordHash: null });
     expect(row?.email).toMatch(/@/);
     expect(row?.fullName).toBe(res.json().fullName);
+    const [link] = await b.database.db
+      .select()
+      .from(externalIdentities)
+      .where(eq(externalIdentities.userId, row?.id ?? 0));
+    expect(link).toMatchObject({ issuer, subject: decodeJwt(accessToken).sub, linkedBy: 'created' });
   });
 
   test('passwords are the provider’s: the web app is told so and change-password answers 409', async () => {
