@@ -16,7 +16,7 @@ import { ensureDemoPictures } from './modules/demo/pictures';
 import { examRoutes, scheduleExamCloser, systemClock } from './modules/exams';
 import { homeRoutes } from './modules/home/routes';
 import { usesDemoPictures } from './modules/home/service';
-import { mediaFileRoutes, mediaRoutes } from './modules/media/routes';
+import { createMedia, mediaFileRoutes, mediaRoutes } from './modules/media';
 import { newsRoutes } from './modules/news/routes';
 import { orgRoutes } from './modules/org/routes';
 import { progressRoutes } from './modules/progress/routes';
@@ -110,6 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // What runs besides the routes: event handlers, jobs and timers of the modules.
   wireCertificates(ctx, app.log);
+  const media = createMedia(ctx, app.log);
   scheduleExamCloser(app, ctx.db, ctx.events, systemClock);
 
   registerHealth(app, { database, storage: ctx.storage, jobs: ctx.jobs, runsJobs: runsJobs(config.role) });
@@ -133,7 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(authorizationsRoutes, ctx);
       await api.register(courseRoutes, ctx);
       await api.register(studyRoutes, ctx);
-      await api.register(mediaRoutes, ctx);
+      await api.register(mediaRoutes, { ...ctx, media });
       await api.register(examRoutes, ctx);
       await api.register(homeRoutes, ctx);
       await api.register(newsRoutes, ctx);
@@ -150,7 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (await usesDemoPictures(ctx.db)) await ensureDemoPictures(ctx.storage, app.log);
   });
   await app.register(documentDownloadRoutes, ctx);
-  await app.register(mediaFileRoutes, ctx);
+  await app.register(mediaFileRoutes, { ...ctx, media });
   app.decorate('jobs', ctx.jobs);
   app.addHook('onClose', () => ctx.jobs.stop());
   if (runsJobs(config.role)) {
