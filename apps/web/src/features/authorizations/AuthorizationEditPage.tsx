@@ -30,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { useAuth } from '../../app/auth/AuthProvider';
+import { useCan } from '../../components/management';
 import { PageHeader } from '../../components/PageHeader';
 import { applyServerErrors } from '../../lib/forms';
 import { useBranches, useServices } from '../org/api';
@@ -101,7 +102,8 @@ function AuthorizationForm({ authorization }: { authorization?: TAuthorization }
   const { errors } = form.formState;
 
   // Someone who is not an administrator may only grant or remove keys they hold (the API says so too).
-  const locked = (key: PermissionKey) => !auth.isAdmin && !(auth.user?.permissions ?? []).includes(key);
+  const can = useCan();
+  const locked = (key: PermissionKey) => !can(key);
 
   const submit = form.handleSubmit((values) => {
     setFormError(null);

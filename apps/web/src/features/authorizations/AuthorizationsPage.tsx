@@ -1,20 +1,24 @@
 import type { TAuthorization } from '@academy/contract';
-import { ActionIcon, Badge, Button, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { Badge, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
-import { type Column, DataTable } from '../../components/DataTable';
-import { MessageDialog } from '../../components/MessageDialog';
-import { PageHeader } from '../../components/PageHeader';
+import {
+  AddButton,
+  type Column,
+  DeleteAction,
+  EditAction,
+  ListPage,
+  ListSearch,
+  pagedTable,
+  RowActions,
+  useConfirmDelete,
+  useResult,
+} from '../../components/management';
 import { useListParams } from '../../lib/use-list-params';
 import { useBranches, useServices } from '../org/api';
 import { permissionLabel, sortedPermissions, useAuthorizationList, useDeleteAuthorization } from './api';
 import { parseScope, scopeGroups } from './scope';
 
-type Result = { message: string; kind: 'success' | 'error' } | null;
 const SHOWN_KEYS = 3;
 
 /** /management/authorization: named sets of permission keys tied to a service or a branch. */
@@ -32,11 +36,13 @@ export function AuthorizationsPage() {
   });
   const services = useServices();
   const branches = useBranches();
-  const remove = useDeleteAuthorization();
-  const [toDelete, setToDelete] = useState<TAuthorization | null>(null);
-  const [result, setResult] = useState<Result>(null);
-  const closeResult = useCallback(() => setResult(null), []);
-  const search = useDebouncedCallback((q: string) => list.update({ q }), 300);
+  const result = useResult();
+  const deletion = useConfirmDelete<TAuthorization>({
+    remove: useDeleteAuthorization(),
+    variables: (a) => a.id,
+    deleted: t('authorizations.deleted'),
+    result,
+  });
 
   const columns: Column<TAuthorization>[] = [
     {
@@ -106,99 +112,52 @@ export function AuthorizationsPage() {
       width: 110,
       align: 'right',
       render: (a) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('common.edit')}>
-            <ActionIcon
-              component={Link}
-              to={`/management/authorization/edit/${a.id}`}
-              variant="subtle"
-              aria-label={`${t('common.edit')} ${a.name}`}
-            >
-              <IconEdit size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('common.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`${t('common.delete')} ${a.name}`}
-              onClick={() => setToDelete(a)}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RowActions>
+          <EditAction subject={a.name} to={`/management/authorization/edit/${a.id}`} />
+          <DeleteAction subject={a.name} onClick={() => deletion.ask(a)} />
+        </RowActions>
       ),
     },
   ];
 
   return (
-    <>
-      <PageHeader
-        title={t('management.areas.authorization')}
-        actions={
-          <Button
-            component={Link}
-            to="/management/authorization/add"
-            leftSection={<IconPlus size={16} />}
-            color="accent.6"
-          >
-            {t('authorizations.add')}
-          </Button>
-        }
-      />
-      <Group mb="md" gap="sm" wrap="wrap">
-        <TextInput
-          aria-label={t('common.search')}
-          placeholder={t('authorizations.searchPlaceholder')}
-          leftSection={<IconSearch size={16} />}
-          defaultValue={list.q}
-          onChange={(event) => search(event.currentTarget.value)}
-          w={{ base: '100%', sm: 280 }}
-        />
-        <Select
-          aria-label={t('authorizations.filterScope')}
-          placeholder={t('authorizations.allScopes')}
-          data={scopeGroups(services.data, branches.data, (name) =>
-            t('authorizations.wholeService', { name }),
-          )}
-          value={list.filters.scope ?? null}
-          onChange={(value) => list.update({ scope: value })}
-          clearable
-          searchable
-          w={{ base: '100%', sm: 280 }}
-        />
-      </Group>
-      <DataTable
-        testId="authorizations-table"
-        columns={columns}
-        rows={authorizations.data?.items}
-        rowKey={(a) => a.id}
-        loading={authorizations.isPending || authorizations.isPlaceholderData}
-        error={authorizations.error}
-        total={authorizations.data?.total}
-        page={list.page}
-        size={list.size}
-        onPageChange={(page) => list.update({ page })}
-        numbered
-        emptyText={t('authorizations.empty')}
-      />
-      <ConfirmDeleteDialog
-        opened={toDelete !== null}
-        subject={toDelete?.name}
-        loading={remove.isPending}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (!toDelete) return;
-          remove.mutate(toDelete.id, {
-            onSuccess: () => setResult({ kind: 'success', message: t('authorizations.deleted') }),
-            onError: (error) => setResult({ kind: 'error', message: error.message }),
-            onSettled: () => setToDelete(null),
-          });
-        }}
-      />
-      <MessageDialog message={result?.message ?? null} kind={result?.kind} onClose={closeResult} />
-    </>
+    <ListPage
+      title={t('management.areas.authorization')}
+      actions={<AddButton label={t('authorizations.add')} to="/management/authorization/add" />}
+      toolbar={
+        <Group mb="md" gap="sm" wrap="wrap">
+          <ListSearch
+            q={list.q}
+            onSearch={(q) => list.update({ q })}
+            placeholder={t('authorizations.searchPlaceholder')}
+            w={{ base: '100%', sm: 280 }}
+          />
+          <Select
+            aria-label={t('authorizations.filterScope')}
+            placeholder={t('authorizations.allScopes')}
+            data={scopeGroups(services.data, branches.data, (name) =>
+              t('authorizations.wholeService', { name }),
+            )}
+            value={list.filters.scope ?? null}
+            onChange={(value) => list.update({ scope: value })}
+            clearable
+            searchable
+            w={{ base: '100%', sm: 280 }}
+          />
+        </Group>
+      }
+      table={{
+        testId: 'authorizations-table',
+        columns,
+        rowKey: (a) => a.id,
+        ...pagedTable(authorizations, list),
+        numbered: true,
+        emptyText: t('authorizations.empty'),
+      }}
+      result={result}
+      deletion={deletion}
+      deleteSubject={(a) => a.name}
+    />
   );
 }
 

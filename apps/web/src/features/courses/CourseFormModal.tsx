@@ -1,26 +1,14 @@
 import { type TCourse, ZCourseForm } from '@academy/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Radio,
-  Select,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Group, Radio, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ImageInput } from '../../components/ImageInput';
+import { FormModal } from '../../components/management';
 import { ApiError } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
-import { useAnnounceModal } from '../../lib/use-announce-modal';
 import { useServices } from '../org/api';
 import { useCertificateOptions, useSaveCourse } from './api';
 
@@ -61,7 +49,6 @@ interface CourseFormModalProps {
  */
 export function CourseFormModal({ opened, course, onClose, onSaved }: CourseFormModalProps) {
   const { t } = useTranslation();
-  useAnnounceModal(opened);
   const services = useServices();
   const certificates = useCertificateOptions(opened);
   const save = useSaveCourse();
@@ -123,133 +110,123 @@ export function CourseFormModal({ opened, course, onClose, onSaved }: CourseForm
   const certificateData = (certificates.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={course ? t('courseAdmin.editCourse') : t('courseAdmin.addCourse')}
-      centered
+      onSubmit={submit}
+      error={formError}
+      saving={save.isPending}
+      testId="course-form"
       size="lg"
     >
-      <form onSubmit={submit} noValidate data-testid="course-form">
-        <Stack gap="md">
-          {formError && <Alert color="red">{formError}</Alert>}
-          <TextInput
-            label={t('courseAdmin.courseName')}
+      <TextInput
+        label={t('courseAdmin.courseName')}
+        withAsterisk
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <Controller
+        control={form.control}
+        name="serviceId"
+        render={({ field }) => (
+          <Select
+            label={t('courseAdmin.service')}
             withAsterisk
-            error={errors.name?.message}
-            {...form.register('name')}
+            data={(services.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+            value={field.value ? String(field.value) : null}
+            onChange={(value) => field.onChange(value ?? '')}
+            error={errors.serviceId?.message}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="course-service"
           />
-          <Controller
-            control={form.control}
-            name="serviceId"
-            render={({ field }) => (
-              <Select
-                label={t('courseAdmin.service')}
-                withAsterisk
-                data={(services.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-                value={field.value ? String(field.value) : null}
-                onChange={(value) => field.onChange(value ?? '')}
-                error={errors.serviceId?.message}
-                allowDeselect={false}
-                comboboxProps={{ withinPortal: true }}
-                data-testid="course-service"
-              />
-            )}
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="ordered"
+        render={({ field }) => (
+          <Radio.Group
+            label={t('courseAdmin.learningOrder')}
+            withAsterisk
+            value={field.value === undefined || field.value === '' ? null : String(field.value)}
+            onChange={field.onChange}
+            error={errors.ordered?.message}
+          >
+            <Group mt={6} gap="lg">
+              <Radio value="true" label={t('courseAdmin.ordered')} color="accent.6" />
+              <Radio value="false" label={t('courseAdmin.unordered')} color="accent.6" />
+            </Group>
+          </Radio.Group>
+        )}
+      />
+      <Textarea
+        label={t('courseAdmin.requirements')}
+        autosize
+        minRows={3}
+        maxRows={8}
+        error={errors.requirements?.message}
+        {...form.register('requirements')}
+      />
+      <Controller
+        control={form.control}
+        name="mustCompleteBeforeNext"
+        render={({ field }) => (
+          <Switch
+            label={t('courseAdmin.mustCompleteBeforeNext')}
+            checked={field.value === true}
+            onChange={(event) => field.onChange(event.currentTarget.checked)}
+            color="accent.6"
           />
-          <Controller
-            control={form.control}
-            name="ordered"
-            render={({ field }) => (
-              <Radio.Group
-                label={t('courseAdmin.learningOrder')}
-                withAsterisk
-                value={field.value === undefined || field.value === '' ? null : String(field.value)}
-                onChange={field.onChange}
-                error={errors.ordered?.message}
-              >
-                <Group mt={6} gap="lg">
-                  <Radio value="true" label={t('courseAdmin.ordered')} color="accent.6" />
-                  <Radio value="false" label={t('courseAdmin.unordered')} color="accent.6" />
-                </Group>
-              </Radio.Group>
-            )}
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="featured"
+        render={({ field }) => (
+          <Switch
+            label={t('courseAdmin.featured')}
+            checked={field.value === true}
+            onChange={(event) => field.onChange(event.currentTarget.checked)}
+            color="accent.6"
           />
-          <Textarea
-            label={t('courseAdmin.requirements')}
-            autosize
-            minRows={3}
-            maxRows={8}
-            error={errors.requirements?.message}
-            {...form.register('requirements')}
-          />
-          <Controller
-            control={form.control}
-            name="mustCompleteBeforeNext"
-            render={({ field }) => (
-              <Switch
-                label={t('courseAdmin.mustCompleteBeforeNext')}
-                checked={field.value === true}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                color="accent.6"
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="featured"
-            render={({ field }) => (
-              <Switch
-                label={t('courseAdmin.featured')}
-                checked={field.value === true}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                color="accent.6"
-              />
-            )}
-          />
-          {certificates.isSuccess && (
-            <Controller
-              control={form.control}
-              name="certificateId"
-              render={({ field }) => (
-                <Select
-                  label={t('courseAdmin.certificate')}
-                  placeholder={t('courseAdmin.noCertificate')}
-                  data={certificateData}
-                  value={field.value ? String(field.value) : null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  clearable
-                  error={errors.certificateId?.message}
-                />
-              )}
+        )}
+      />
+      {certificates.isSuccess && (
+        <Controller
+          control={form.control}
+          name="certificateId"
+          render={({ field }) => (
+            <Select
+              label={t('courseAdmin.certificate')}
+              placeholder={t('courseAdmin.noCertificate')}
+              data={certificateData}
+              value={field.value ? String(field.value) : null}
+              onChange={(value) => field.onChange(value ?? '')}
+              clearable
+              error={errors.certificateId?.message}
             />
           )}
-          <ImageInput
-            label={t('courseAdmin.image')}
-            currentUrl={removeImage ? null : course?.image}
-            value={image}
-            onChange={(file) => {
-              setImage(file);
-              setRemoveImage(false);
-            }}
-            error={imageError}
-          />
-          {course?.image && !image && (
-            <Checkbox
-              label={t('courseAdmin.removeImage')}
-              checked={removeImage}
-              onChange={(event) => setRemoveImage(event.currentTarget.checked)}
-            />
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" color="accent.6" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        />
+      )}
+      <ImageInput
+        label={t('courseAdmin.image')}
+        currentUrl={removeImage ? null : course?.image}
+        value={image}
+        onChange={(file) => {
+          setImage(file);
+          setRemoveImage(false);
+        }}
+        error={imageError}
+      />
+      {course?.image && !image && (
+        <Checkbox
+          label={t('courseAdmin.removeImage')}
+          checked={removeImage}
+          onChange={(event) => setRemoveImage(event.currentTarget.checked)}
+        />
+      )}
+    </FormModal>
   );
 }

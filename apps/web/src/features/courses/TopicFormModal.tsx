@@ -1,12 +1,12 @@
 import { type TTopic, ZTopicInput } from '@academy/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormModal } from '../../components/management';
 import { applyServerErrors } from '../../lib/forms';
-import { useAnnounceModal } from '../../lib/use-announce-modal';
 import { useSaveTopic } from './api';
 
 type Input = z.input<typeof ZTopicInput>;
@@ -27,7 +27,6 @@ export function TopicFormModal({
   onSaved: (topic: TTopic) => void;
 }) {
   const { t } = useTranslation();
-  useAnnounceModal(opened);
   const save = useSaveTopic(courseId);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(ZTopicInput) });
@@ -50,32 +49,22 @@ export function TopicFormModal({
   });
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={topic ? t('courseAdmin.editTopic') : t('courseAdmin.addTopic')}
-      centered
+      onSubmit={submit}
+      error={formError}
+      saving={save.isPending}
+      testId="topic-form"
     >
-      <form onSubmit={submit} noValidate data-testid="topic-form">
-        <Stack gap="md">
-          {formError && <Alert color="red">{formError}</Alert>}
-          <TextInput
-            label={t('courseAdmin.topicName')}
-            withAsterisk
-            data-autofocus
-            error={form.formState.errors.name?.message}
-            {...form.register('name')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" color="accent.6" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('courseAdmin.topicName')}
+        withAsterisk
+        data-autofocus
+        error={form.formState.errors.name?.message}
+        {...form.register('name')}
+      />
+    </FormModal>
   );
 }

@@ -1,14 +1,14 @@
 import { type TBranch, ZBranchForm } from '@academy/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Checkbox, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ImageInput } from '../../components/ImageInput';
+import { FormModal } from '../../components/management';
 import { ApiError } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
-import { useAnnounceModal } from '../../lib/use-announce-modal';
 import { useSaveBranch } from './api';
 
 const schema = ZBranchForm.pick({ name: true });
@@ -28,7 +28,6 @@ interface BranchFormModalProps {
 /** Add or edit a branch of a service: name and logo. */
 export function BranchFormModal({ opened, serviceId, branch, onClose, onSaved }: BranchFormModalProps) {
   const { t } = useTranslation();
-  useAnnounceModal(opened);
   const save = useSaveBranch(serviceId);
   const [formError, setFormError] = useState<string | null>(null);
   const [logo, setLogo] = useState<File | null>(null);
@@ -66,46 +65,36 @@ export function BranchFormModal({ opened, serviceId, branch, onClose, onSaved }:
   });
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={branch ? t('org.branches.editTitle') : t('org.branches.addTitle')}
-      centered
+      onSubmit={submit}
+      error={formError}
+      saving={save.isPending}
+      testId="branch-form"
       size="lg"
     >
-      <form onSubmit={submit} noValidate data-testid="branch-form">
-        <Stack gap="md">
-          {formError && <Alert color="red">{formError}</Alert>}
-          <TextInput
-            label={t('org.branches.name')}
-            withAsterisk
-            error={form.formState.errors.name?.message}
-            {...form.register('name')}
-          />
-          <ImageInput
-            label={t('org.branches.logo')}
-            currentUrl={removeLogo ? null : branch?.logo}
-            value={logo}
-            onChange={setLogo}
-            error={logoError}
-          />
-          {branch?.logo && !logo && (
-            <Checkbox
-              label={t('org.branches.removeLogo')}
-              checked={removeLogo}
-              onChange={(event) => setRemoveLogo(event.currentTarget.checked)}
-            />
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} color="accent.6">
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('org.branches.name')}
+        withAsterisk
+        error={form.formState.errors.name?.message}
+        {...form.register('name')}
+      />
+      <ImageInput
+        label={t('org.branches.logo')}
+        currentUrl={removeLogo ? null : branch?.logo}
+        value={logo}
+        onChange={setLogo}
+        error={logoError}
+      />
+      {branch?.logo && !logo && (
+        <Checkbox
+          label={t('org.branches.removeLogo')}
+          checked={removeLogo}
+          onChange={(event) => setRemoveLogo(event.currentTarget.checked)}
+        />
+      )}
+    </FormModal>
   );
 }

@@ -1,12 +1,12 @@
 import { type TDepartment, ZDepartmentInput } from '@academy/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormModal } from '../../components/management';
 import { applyServerErrors } from '../../lib/forms';
-import { useAnnounceModal } from '../../lib/use-announce-modal';
 import { branchGroups, useBranches, useSaveDepartment } from './api';
 
 type Input = z.input<typeof ZDepartmentInput>;
@@ -31,7 +31,6 @@ export function DepartmentFormModal({
   onSaved,
 }: DepartmentFormModalProps) {
   const { t } = useTranslation();
-  useAnnounceModal(opened);
   const branches = useBranches();
   const save = useSaveDepartment();
   const [formError, setFormError] = useState<string | null>(null);
@@ -62,50 +61,40 @@ export function DepartmentFormModal({
   });
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={department ? t('org.departments.editTitle') : t('org.departments.addTitle')}
-      centered
+      onSubmit={submit}
+      error={formError}
+      saving={save.isPending}
+      testId="department-form"
     >
-      <form onSubmit={submit} noValidate data-testid="department-form">
-        <Stack gap="md">
-          {formError && <Alert color="red">{formError}</Alert>}
-          <TextInput
-            label={t('org.departments.name')}
+      <TextInput
+        label={t('org.departments.name')}
+        withAsterisk
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <Controller
+        control={form.control}
+        name="branchId"
+        render={({ field }) => (
+          <Select
+            label={t('org.departments.branch')}
             withAsterisk
-            error={errors.name?.message}
-            {...form.register('name')}
+            searchable
+            data={branchGroups(branches.data)}
+            value={field.value ? String(field.value) : null}
+            onChange={(value) => field.onChange(value ?? '')}
+            onBlur={field.onBlur}
+            error={errors.branchId?.message}
+            nothingFoundMessage={t('org.nothingFound')}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="department-branch"
           />
-          <Controller
-            control={form.control}
-            name="branchId"
-            render={({ field }) => (
-              <Select
-                label={t('org.departments.branch')}
-                withAsterisk
-                searchable
-                data={branchGroups(branches.data)}
-                value={field.value ? String(field.value) : null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                error={errors.branchId?.message}
-                nothingFoundMessage={t('org.nothingFound')}
-                comboboxProps={{ withinPortal: true }}
-                data-testid="department-branch"
-              />
-            )}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} color="accent.6">
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+      />
+    </FormModal>
   );
 }

@@ -1,14 +1,14 @@
 import { type TService, ZServiceForm } from '@academy/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Checkbox, Switch, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ImageInput } from '../../components/ImageInput';
+import { FormModal } from '../../components/management';
 import { ApiError } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
-import { useAnnounceModal } from '../../lib/use-announce-modal';
 import { useSaveService } from './api';
 
 /** The text fields of the service form; the image is picked (and checked) by ImageInput. */
@@ -28,7 +28,6 @@ interface ServiceFormModalProps {
 /** Add or edit a service: name, website link, show on home page, image with preview. */
 export function ServiceFormModal({ opened, service, onClose, onSaved }: ServiceFormModalProps) {
   const { t } = useTranslation();
-  useAnnounceModal(opened);
   const save = useSaveService();
   const [formError, setFormError] = useState<string | null>(null);
   const [image, setImage] = useState<File | null>(null);
@@ -82,64 +81,54 @@ export function ServiceFormModal({ opened, service, onClose, onSaved }: ServiceF
   });
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={service ? t('org.services.editTitle') : t('org.services.addTitle')}
-      centered
+      onSubmit={submit}
+      error={formError}
+      saving={save.isPending}
+      testId="service-form"
       size="lg"
     >
-      <form onSubmit={submit} noValidate data-testid="service-form">
-        <Stack gap="md">
-          {formError && <Alert color="red">{formError}</Alert>}
-          <TextInput
-            label={t('org.services.name')}
-            withAsterisk
-            error={errors.name?.message}
-            {...form.register('name')}
+      <TextInput
+        label={t('org.services.name')}
+        withAsterisk
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <TextInput
+        label={t('org.services.website')}
+        placeholder="https://"
+        error={errors.websiteUrl?.message}
+        {...form.register('websiteUrl')}
+      />
+      <Controller
+        control={form.control}
+        name="showOnHome"
+        render={({ field }) => (
+          <Switch
+            label={t('org.services.showOnHome')}
+            checked={field.value === true}
+            onChange={(event) => field.onChange(event.currentTarget.checked)}
+            color="accent.6"
           />
-          <TextInput
-            label={t('org.services.website')}
-            placeholder="https://"
-            error={errors.websiteUrl?.message}
-            {...form.register('websiteUrl')}
-          />
-          <Controller
-            control={form.control}
-            name="showOnHome"
-            render={({ field }) => (
-              <Switch
-                label={t('org.services.showOnHome')}
-                checked={field.value === true}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                color="accent.6"
-              />
-            )}
-          />
-          <ImageInput
-            label={t('org.services.image')}
-            currentUrl={removeImage ? null : service?.image}
-            value={image}
-            onChange={setImage}
-            error={imageError}
-          />
-          {service?.image && !image && (
-            <Checkbox
-              label={t('org.services.removeImage')}
-              checked={removeImage}
-              onChange={(event) => setRemoveImage(event.currentTarget.checked)}
-            />
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} color="accent.6">
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+      />
+      <ImageInput
+        label={t('org.services.image')}
+        currentUrl={removeImage ? null : service?.image}
+        value={image}
+        onChange={setImage}
+        error={imageError}
+      />
+      {service?.image && !image && (
+        <Checkbox
+          label={t('org.services.removeImage')}
+          checked={removeImage}
+          onChange={(event) => setRemoveImage(event.currentTarget.checked)}
+        />
+      )}
+    </FormModal>
   );
 }

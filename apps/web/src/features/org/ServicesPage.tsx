@@ -1,27 +1,33 @@
 import type { TService } from '@academy/contract';
-import { ActionIcon, Anchor, Badge, Button, Group, Image, Text, Tooltip } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { Anchor, Badge, Button, Image, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
-import { type Column, DataTable } from '../../components/DataTable';
-import { MessageDialog } from '../../components/MessageDialog';
-import { PageHeader } from '../../components/PageHeader';
+import {
+  AddButton,
+  type Column,
+  DeleteAction,
+  EditAction,
+  ListPage,
+  RowActions,
+  useConfirmDelete,
+  useEditing,
+  useResult,
+} from '../../components/management';
 import { useDeleteService, useServices } from './api';
 import { ServiceFormModal } from './ServiceFormModal';
-
-type Result = { message: string; kind: 'success' | 'error' } | null;
 
 /** /management/service: the services (trademarks), sorted by id; each opens its branches. */
 export function ServicesPage() {
   const { t } = useTranslation();
   const services = useServices();
-  const remove = useDeleteService();
-  const [editing, setEditing] = useState<TService | 'new' | null>(null);
-  const [toDelete, setToDelete] = useState<TService | null>(null);
-  const [result, setResult] = useState<Result>(null);
-  const closeResult = useCallback(() => setResult(null), []);
+  const editing = useEditing<TService>();
+  const result = useResult();
+  const deletion = useConfirmDelete<TService>({
+    remove: useDeleteService(),
+    variables: (service) => service.id,
+    deleted: t('org.services.deleted'),
+    result,
+  });
 
   const columns: Column<TService>[] = [
     {
@@ -79,7 +85,7 @@ export function ServicesPage() {
       width: 170,
       align: 'right',
       render: (service) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
+        <RowActions>
           <Button
             component={Link}
             to={`/management/service/${service.id}`}
@@ -88,78 +94,41 @@ export function ServicesPage() {
           >
             {t('org.services.branches')}
           </Button>
-          <Tooltip label={t('common.edit')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={`${t('common.edit')} ${service.name}`}
-              onClick={() => setEditing(service)}
-            >
-              <IconEdit size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('common.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`${t('common.delete')} ${service.name}`}
-              onClick={() => setToDelete(service)}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+          <EditAction subject={service.name} onClick={() => editing.edit(service)} />
+          <DeleteAction subject={service.name} onClick={() => deletion.ask(service)} />
+        </RowActions>
       ),
     },
   ];
 
   return (
-    <>
-      <PageHeader
-        title={t('management.areas.service')}
-        actions={
-          <Button leftSection={<IconPlus size={16} />} color="accent.6" onClick={() => setEditing('new')}>
-            {t('org.services.add')}
-          </Button>
-        }
-      />
-      <DataTable
-        testId="services-table"
-        columns={columns}
-        rows={services.data}
-        rowKey={(service) => service.id}
-        loading={services.isPending}
-        error={services.error}
-        numbered
-        emptyText={t('org.services.empty')}
-      />
+    <ListPage
+      title={t('management.areas.service')}
+      actions={<AddButton label={t('org.services.add')} onClick={editing.add} />}
+      table={{
+        testId: 'services-table',
+        columns,
+        rows: services.data,
+        rowKey: (service) => service.id,
+        loading: services.isPending,
+        error: services.error,
+        numbered: true,
+        emptyText: t('org.services.empty'),
+      }}
+      result={result}
+      deletion={deletion}
+      deleteSubject={(service) => service.name}
+    >
       <ServiceFormModal
-        opened={editing !== null}
-        service={editing === 'new' ? undefined : (editing ?? undefined)}
-        onClose={() => setEditing(null)}
+        opened={editing.opened}
+        service={editing.item}
+        onClose={editing.close}
         onSaved={() => {
-          setResult({
-            kind: 'success',
-            message: editing === 'new' ? t('org.services.added') : t('org.services.saved'),
-          });
-          setEditing(null);
+          result.succeed(editing.isNew ? t('org.services.added') : t('org.services.saved'));
+          editing.close();
         }}
       />
-      <ConfirmDeleteDialog
-        opened={toDelete !== null}
-        subject={toDelete?.name}
-        loading={remove.isPending}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (!toDelete) return;
-          remove.mutate(toDelete.id, {
-            onSuccess: () => setResult({ kind: 'success', message: t('org.services.deleted') }),
-            onError: (error) => setResult({ kind: 'error', message: error.message }),
-            onSettled: () => setToDelete(null),
-          });
-        }}
-      />
-      <MessageDialog message={result?.message ?? null} kind={result?.kind} onClose={closeResult} />
-    </>
+    </ListPage>
   );
 }
 

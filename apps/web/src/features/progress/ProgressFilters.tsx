@@ -1,8 +1,8 @@
 import { PROGRESS_MESSAGES, PROGRESS_STATUSES } from '@academy/contract';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { OrgCascadeSelect } from '../../components/management';
 import { useAllCourses } from '../academy/api';
-import { branchGroups, serviceOptions, useBranches, useDepartmentOptions, useServices } from '../org/api';
 
 export const PROGRESS_FILTERS = [
   'serviceId',
@@ -37,44 +37,23 @@ export function rangeErrors(filters: Filters): { from?: string; to?: string } {
 /** Service, branch, department, course, status and the studied-between dates. */
 export function ProgressFilters({ filters, update }: { filters: Filters; update: Update }) {
   const { t } = useTranslation();
-  const services = useServices();
-  const branches = useBranches();
-  const departments = useDepartmentOptions(filters.branchId ? Number(filters.branchId) : null);
   const courses = useAllCourses();
   const errors = rangeErrors(filters);
-  const shownBranches = (branches.data ?? []).filter(
-    (branch) => !filters.serviceId || String(branch.serviceId) === filters.serviceId,
-  );
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" mb="md" data-testid="progress-filters">
-      <Select
-        aria-label={t('progress.service')}
-        placeholder={t('users.allServices')}
-        data={serviceOptions(services.data)}
-        value={filters.serviceId ?? null}
-        onChange={(value) => update({ serviceId: value, branchId: null, departmentId: null })}
-        clearable
-      />
-      <Select
-        aria-label={t('progress.branch')}
-        placeholder={t('users.allBranches')}
-        data={branchGroups(shownBranches)}
-        value={filters.branchId ?? null}
-        onChange={(value) => update({ branchId: value, departmentId: null })}
-        clearable
-        searchable
-      />
-      <Select
-        aria-label={t('progress.department')}
-        placeholder={filters.branchId ? t('users.allDepartments') : t('users.pickBranchFirst')}
-        data={(filters.branchId ? (departments.data ?? []) : []).map((d) => ({
-          value: String(d.id),
-          label: d.name,
-        }))}
-        value={filters.departmentId ?? null}
-        onChange={(value) => update({ departmentId: value })}
-        disabled={!filters.branchId}
-        clearable
+      <OrgCascadeSelect
+        variant="filter"
+        value={{
+          serviceId: filters.serviceId ?? null,
+          branchId: filters.branchId ?? null,
+          departmentId: filters.departmentId ?? null,
+        }}
+        onChange={update}
+        labels={{
+          serviceId: t('progress.service'),
+          branchId: t('progress.branch'),
+          departmentId: t('progress.department'),
+        }}
       />
       <Select
         aria-label={t('progress.course')}

@@ -25,10 +25,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { useAuth } from '../../app/auth/AuthProvider';
+import { OrgCascadeSelect, type OrgLevel } from '../../components/management';
 import { formatDateTime } from '../../lib/format';
 import { applyServerErrors } from '../../lib/forms';
 import { useAuthorizationOptions } from '../authorizations/api';
-import { branchGroups, serviceOptions, useBranches, useDepartmentOptions, useServices } from '../org/api';
 import { toUpdateValues, useCreateUser, useUpdateUser, useUser } from './api';
 import { UserAccessPanel } from './UserAccessPanel';
 
@@ -143,13 +143,9 @@ function UserForm({ user }: { user?: TUserDetail }) {
         },
   });
   const { errors } = form.formState;
-  const services = useServices();
-  const branches = useBranches();
   const serviceId = idValue(form.watch('serviceId'));
   const branchId = idValue(form.watch('branchId'));
-  const departments = useDepartmentOptions(branchId ? Number(branchId) : null, branchId !== null);
   const authorizations = useAuthorizationOptions();
-  const shownBranches = (branches.data ?? []).filter((b) => !serviceId || String(b.serviceId) === serviceId);
   const saving = create.isPending || update.isPending;
 
   const submit = form.handleSubmit((values) => {
@@ -293,69 +289,24 @@ function UserForm({ user }: { user?: TUserDetail }) {
         </Section>
         <Section title={t('users.sections.work')}>
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-            <Controller
-              control={form.control}
-              name="serviceId"
-              render={({ field }) => (
-                <Select
-                  label={t('users.service')}
-                  data={serviceOptions(services.data)}
-                  value={idValue(field.value)}
-                  onChange={(value) => {
-                    field.onChange(value);
-                    // A branch of another service no longer fits.
-                    const branch = branches.data?.find((b) => String(b.id) === branchId);
-                    if (branch && String(branch.serviceId) !== value) {
-                      form.setValue('branchId', null);
-                      form.setValue('departmentId', null);
-                    }
-                  }}
-                  clearable
-                  error={errors.serviceId?.message}
-                  data-testid="user-service"
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="branchId"
-              render={({ field }) => (
-                <Select
-                  label={t('users.branch')}
-                  data={branchGroups(shownBranches)}
-                  value={idValue(field.value)}
-                  onChange={(value) => {
-                    field.onChange(value);
-                    form.setValue('departmentId', null);
-                    const branch = branches.data?.find((b) => String(b.id) === value);
-                    if (branch) form.setValue('serviceId', branch.serviceId);
-                  }}
-                  clearable
-                  searchable
-                  error={errors.branchId?.message}
-                  data-testid="user-branch"
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="departmentId"
-              render={({ field }) => (
-                <Select
-                  label={t('users.department')}
-                  placeholder={branchId ? undefined : t('users.pickBranchFirst')}
-                  data={(branchId ? (departments.data ?? []) : []).map((d) => ({
-                    value: String(d.id),
-                    label: d.name,
-                  }))}
-                  value={idValue(field.value)}
-                  onChange={(value) => field.onChange(value)}
-                  disabled={!branchId}
-                  clearable
-                  error={errors.departmentId?.message}
-                  data-testid="user-department"
-                />
-              )}
+            <OrgCascadeSelect
+              variant="field"
+              value={{ serviceId, branchId, departmentId: idValue(form.watch('departmentId')) }}
+              onChange={(changes) => {
+                for (const level of Object.keys(changes) as OrgLevel[])
+                  form.setValue(level, changes[level] ?? null, { shouldDirty: true });
+              }}
+              labels={{
+                serviceId: t('users.service'),
+                branchId: t('users.branch'),
+                departmentId: t('users.department'),
+              }}
+              errors={{
+                serviceId: errors.serviceId?.message,
+                branchId: errors.branchId?.message,
+                departmentId: errors.departmentId?.message,
+              }}
+              testIdPrefix="user"
             />
             <Controller
               control={form.control}

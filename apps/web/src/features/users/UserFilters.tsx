@@ -1,0 +1,81 @@
+import { USER_ACCESS } from '@academy/contract';
+import { Button, Collapse, Group, Select, SimpleGrid } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconFilter } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListSearch, OrgCascadeSelect } from '../../components/management';
+import type { useListParams } from '../../lib/use-list-params';
+import { useAuthorizationOptions } from '../authorizations/api';
+
+export const USER_FILTERS = ['serviceId', 'branchId', 'departmentId', 'authorizationId', 'access'] as const;
+
+/** The users list's search and filters; on phones the filters fold away behind a button. */
+export function UserFilters({ list }: { list: ReturnType<typeof useListParams> }) {
+  const { t } = useTranslation();
+  const { filters } = list;
+  const authorizations = useAuthorizationOptions();
+  const wide = useMediaQuery('(min-width: 48em)', true);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersShown = wide || filtersOpen;
+  const activeFilters = USER_FILTERS.filter((key) => filters[key]).length;
+  return (
+    <>
+      <Group gap="xs" mb="sm" wrap="nowrap">
+        <ListSearch
+          q={list.q}
+          onSearch={(q) => list.update({ q })}
+          placeholder={t('users.searchPlaceholder')}
+          testId="users-search"
+          style={{ flex: 1 }}
+          maw={{ sm: 360 }}
+        />
+        <Button
+          hiddenFrom="sm"
+          variant="default"
+          leftSection={<IconFilter size={16} />}
+          onClick={() => setFiltersOpen((open) => !open)}
+          aria-expanded={filtersShown}
+        >
+          {activeFilters > 0 ? t('users.filtersCount', { count: activeFilters }) : t('users.filters')}
+        </Button>
+      </Group>
+      <Collapse in={filtersShown}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 5 }} spacing="sm" mb="md">
+          <OrgCascadeSelect
+            variant="filter"
+            value={{
+              serviceId: filters.serviceId ?? null,
+              branchId: filters.branchId ?? null,
+              departmentId: filters.departmentId ?? null,
+            }}
+            onChange={(changes) => list.update(changes)}
+            labels={{
+              serviceId: t('users.service'),
+              branchId: t('users.branch'),
+              departmentId: t('users.department'),
+            }}
+          />
+          <Select
+            aria-label={t('users.authorization')}
+            placeholder={t('users.allAuthorizations')}
+            data={(authorizations.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+            value={filters.authorizationId ?? null}
+            onChange={(value) => list.update({ authorizationId: value })}
+            clearable
+            searchable
+          />
+          <Select
+            aria-label={t('users.access')}
+            placeholder={t('users.anyAccess')}
+            data={USER_ACCESS.map((value) => ({ value, label: t(`users.accessValues.${value}`) }))}
+            value={filters.access ?? null}
+            onChange={(value) => list.update({ access: value })}
+            clearable
+            data-testid="users-access-filter"
+          />
+        </SimpleGrid>
+      </Collapse>
+    </>
+  );
+}
