@@ -9,6 +9,7 @@ export { ListPage } from './ListPage';
 export { ListSearch } from './ListSearch';
 export { OrgCascadeSelect } from './OrgCascadeSelect';
 export { branchesOf, cascadeChange, type OrgLevel, type OrgPlace } from './org-cascade';
+export { pagedTable } from './paged-table';
 export { ResultDialog } from './ResultDialog';
 export { DeleteAction, EditAction, RowAction, RowActions } from './RowActions';
 export { type Result, type ResultState, useResult } from './result';
