@@ -1,0 +1,2 @@
+/** Courses, their topics and lessons, lesson documents: authoring (COURSE_MANAGEMENT) and reading. */
+export { courseRoutes } from './routes';

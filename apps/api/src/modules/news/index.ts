@@ -1,0 +1,2 @@
+/** News and news categories: public reading by brand and category, NEWS_MANAGEMENT. */
+export { newsRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The organisation: services (trademarks), branches and departments. */
+export { orgRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** Progress reports of learners for PROGRESS_MANAGEMENT, with their exports. */
+export { progressRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** Questions and answers between learners, with notifications of replies. */
+export { qaRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** Recruitment: job posts, applications with CVs, decisions. */
+export { recruitmentRoutes } from './routes';

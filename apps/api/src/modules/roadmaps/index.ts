@@ -1,0 +1,2 @@
+/** Roadmaps: which courses a branch and an authorization study, in order. */
+export { roadmapRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** Users: accounts, sign-in sessions, the account page, password recovery, user management. */
+export { usersRoutes } from './routes';
