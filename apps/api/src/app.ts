@@ -31,6 +31,7 @@ import type { AppContext } from './platform/context';
 import type { Database } from './platform/db/client';
 import { Events } from './platform/events';
 import { API_PREFIX, registerAccessGuard } from './platform/http/access';
+import { registerCompression } from './platform/http/compression';
 import { registerErrorHandling } from './platform/http/errors';
 import { loggerOptions } from './platform/http/logging';
 import { registerSecurityHeaders } from './platform/http/security';
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandling(app);
   echoRequestId(app);
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   if (config.role === 'worker') registerWorkerOnly(app);
 
   const ctx: AppContext = {

@@ -18,23 +18,39 @@ export function findWebDist(start = import.meta.dirname): string | undefined {
   }
 }
 
-/** Serves the built web app with long-lived caching for hashed assets and an index.html fallback. */
+/** A request for a file (a name with an extension, or anything under /assets/), not for a page. */
+function isFilePath(url: string): boolean {
+  return url.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(url);
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year and never revalidated, other files
+ * and the index.html fallback revalidated (ETag); each file in the browser's preferred encoding
+ * from the `.br` / `.gz` copies made at build (apps/web/scripts/compress.mjs). A missing file is a
+ * 404, never the page.
+ */
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // Our own Cache-Control below; the plugin's default (max-age=0) would override it.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same URL is sent as brotli, gzip or plain: caches keep one copy per encoding.
+        res.setHeader('vary', 'Accept-Encoding');
+        if (filePath.endsWith('.webmanifest')) res.setHeader('content-type', 'application/manifest+json');
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isServerPath = SERVER_PATHS.some((p) => url.startsWith(p));
-    if (webDist && request.method === 'GET' && !isServerPath) {
+    if (webDist && request.method === 'GET' && !isServerPath && !isFilePath(url)) {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
     }
