@@ -112,3 +112,27 @@ describe('API answers on the wire', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
+
+describe('metrics on the wire', () => {
+  it('keeps the request series bounded: files in one bucket, unknown URLs in another', async () => {
+    for (let i = 0; i < 30; i++) {
+      await get('/assets/index-Ab12Cd34.js');
+      await get(`/assets/missing-${i}.js`);
+      await get(`/no/such/page/${i}`);
+      await get(`/services/core/api/no-such-call-${i}`);
+    }
+    await get('/manifest.webmanifest');
+    const text = (await get('/metrics')).body;
+    const routes = new Set(
+      [...text.matchAll(/academy_http_request_duration_seconds_count\{[^}]*route="([^"]*)"/g)].map(
+        (m) => m[1],
+      ),
+    );
+    expect(routes).toContain('static');
+    expect(routes).toContain('unmatched');
+    expect(
+      [...routes].filter((r) => r?.includes('assets') || r?.includes('no-such') || r?.includes('/no/')),
+    ).toEqual([]);
+    expect(routes.size).toBeLessThan(10);
+  });
+});

@@ -65,6 +65,17 @@ function sameToken(given: string, expected: string): boolean {
 }
 
 /**
+ * The route label of a request: its pattern; every file of the web app (each is a route of its
+ * own) in one `static` bucket, and anything unmatched in `unmatched`, so the number of series
+ * does not grow with the files or with the URLs people try.
+ */
+export function routeLabel(pattern: string | undefined): string {
+  if (!pattern) return 'unmatched';
+  if (pattern.startsWith('/assets/') || /\/[^/:*]+\.[A-Za-z0-9]{1,12}$/.test(pattern)) return 'static';
+  return pattern;
+}
+
+/**
  * Times every request by route pattern and serves GET /metrics (Prometheus text format). With a
  * token set (METRICS_TOKEN), the scraper must send `Authorization: Bearer <token>`.
  */
@@ -73,7 +84,7 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
     metrics.requestDuration.observe(
       {
         method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
+        route: routeLabel(request.routeOptions.url),
         status_code: String(reply.statusCode),
       },
       reply.elapsedTime / 1000,
