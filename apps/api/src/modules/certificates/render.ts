@@ -7,8 +7,11 @@ import {
   type TCertificateLayout,
   type TFieldPlacement,
 } from '@academy/contract';
-import fontkit from '@pdf-lib/fontkit';
-import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { loadPdfLib } from './pdf';
+
+type PdfLib = typeof import('pdf-lib');
+
 import { ApiError } from '../../platform/http/errors';
 
 /**
@@ -55,7 +58,8 @@ function visibleSize(page: PDFPage): { width: number; height: number } {
 /** The PDF and its number of pages; 422 "cannot be read" when damaged, not a PDF, or encrypted. */
 async function loadPdf(bytes: Uint8Array): Promise<{ doc: PDFDocument; pages: number }> {
   try {
-    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    const { pdf } = await loadPdfLib();
+    const doc = await pdf.PDFDocument.load(bytes, { updateMetadata: false });
     return { doc, pages: doc.getPageCount() };
   } catch {
     // pdf-lib cannot change an encrypted file either.
@@ -82,9 +86,9 @@ export async function inspectTemplate(bytes: Uint8Array): Promise<{ pageWidth: n
 
 export type CertificateTexts = Record<CertificateField, string>;
 
-function colour(hex: string) {
+function colour(pdf: PdfLib, hex: string) {
   const n = Number.parseInt(hex.slice(1), 16);
-  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+  return pdf.rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
 }
 
 /** Maps a point of the visible page (origin bottom-left) into the page's own coordinates. */
@@ -106,7 +110,7 @@ function toPageSpace(page: PDFPage, vx: number, vy: number): { x: number; y: num
 /** Smallest margin kept at the page's sides; a longer text is drawn smaller to fit. */
 const SIDE_MARGIN = 0.04;
 
-function drawField(page: PDFPage, font: PDFFont, text: string, place: TFieldPlacement): void {
+function drawField(pdf: PdfLib, page: PDFPage, font: PDFFont, text: string, place: TFieldPlacement): void {
   const { width, height } = visibleSize(page);
   const room = (() => {
     const margin = width * SIDE_MARGIN;
@@ -128,8 +132,8 @@ function drawField(page: PDFPage, font: PDFFont, text: string, place: TFieldPlac
     y: at.y,
     size,
     font,
-    color: colour(place.color),
-    rotate: degrees(at.rotate),
+    color: colour(pdf, place.color),
+    rotate: pdf.degrees(at.rotate),
   });
 }
 
@@ -145,6 +149,7 @@ export async function renderCertificate(
 ): Promise<Uint8Array> {
   const { doc, pages } = await loadPdf(template);
   if (pages !== 1) throw refuse(CERTIFICATE_MESSAGES.onePage);
+  const { pdf, fontkit } = await loadPdfLib();
   doc.registerFontkit(fontkit);
   const fonts = new Map<FontName, PDFFont>();
   const fontFor = async (place: TFieldPlacement): Promise<PDFFont> => {
@@ -161,7 +166,7 @@ export async function renderCertificate(
     const place = layout[field];
     const text = texts[field].trim();
     if (!place.visible || !text) continue;
-    drawField(page, await fontFor(place), text, place);
+    drawField(pdf, page, await fontFor(place), text, place);
   }
   doc.setTitle(info.title);
   if (info.subject) doc.setSubject(info.subject);

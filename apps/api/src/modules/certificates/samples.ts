@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { loadPdfLib } from './pdf';
 
 /**
  * A built-in certificate template for the demo (and tests), drawn in code so that nothing binary
@@ -10,11 +10,12 @@ import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 export const SAMPLE_TEMPLATE_KEY = 'samples/certificate-template.pdf';
 export const SAMPLE_TEMPLATE_NAME = 'academy-certificate.pdf';
 
-const BRAND = rgb(37 / 255, 26 / 255, 91 / 255);
-const ACCENT = rgb(1, 80 / 255, 0);
-const GREY = rgb(0.42, 0.42, 0.46);
-
 export async function sampleTemplatePdf(options: { pages?: number } = {}): Promise<Uint8Array> {
+  const { pdf } = await loadPdfLib();
+  const { PDFDocument, rgb, StandardFonts } = pdf;
+  const BRAND = rgb(37 / 255, 26 / 255, 91 / 255);
+  const ACCENT = rgb(1, 80 / 255, 0);
+  const GREY = rgb(0.42, 0.42, 0.46);
   const doc = await PDFDocument.create();
   doc.setTitle('Academy certificate template');
   doc.setProducer('Academy');

@@ -10,8 +10,9 @@ import {
   type TQuestionInputParsed,
   ZQuestionInput,
 } from '@academy/contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
+import { loadExcel } from '../../platform/excel';
 import { ApiError, badRequest, type FieldError } from '../../platform/http/errors';
 import { ArchiveRefused, unpackArchive } from '../../platform/uploads/archive';
 import { sniff } from '../../platform/uploads/sniff';
@@ -76,7 +77,8 @@ function addQuestionSheet(workbook: ExcelJS.Workbook, rows: SheetRow[]): void {
 
 /** GET exams/{id}/questions/export. */
 export async function questionsWorkbook(questions: TAuthorQuestion[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const workbook = new Excel.Workbook();
   addQuestionSheet(workbook, questions.map(questionToRow));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
@@ -110,7 +112,8 @@ const EXAMPLES: SheetRow[] = [
 
 /** GET exams/questions/template: the empty Questions sheet and a sheet explaining it. */
 export async function templateWorkbook(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const workbook = new Excel.Workbook();
   addQuestionSheet(workbook, []);
   const help = workbook.addWorksheet('Instructions');
   help.columns = [
@@ -268,11 +271,12 @@ async function assertSheetWithinLimits(data: Buffer, notExcel: () => ApiError): 
  * ("row 3") when any row is wrong, so nothing is imported.
  */
 export async function readQuestionsWorkbook(data: Buffer): Promise<TQuestionInputParsed[]> {
+  const Excel = await loadExcel();
   const notExcel = () =>
     badRequest(EXAM_MESSAGES.importNotExcel, [{ field: 'file', message: EXAM_MESSAGES.importNotExcel }]);
   if (sniff(data) !== 'zip' || !data.includes(Buffer.from('xl/', 'latin1'))) throw notExcel();
   await assertSheetWithinLimits(data, notExcel);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {

@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { PROGRESS_EXPORT_COLUMNS, PROGRESS_STATUS_LABELS, type ProgressFilter } from '@academy/contract';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../platform/db/client';
+import { loadExcel } from '../../platform/excel';
 import { users } from '../users/tables';
 import {
   gradedCtes,
@@ -62,7 +62,8 @@ function day(value: string | null): Date | null {
  * slow download holds the database reads back instead of filling memory. Returns the rows written.
  */
 export async function writeProgressWorkbook(db: Db, filter: ProgressFilter, out: Writable): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const Excel = await loadExcel();
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,

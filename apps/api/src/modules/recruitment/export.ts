@@ -1,8 +1,8 @@
 import type { Writable } from 'node:stream';
 import { APPLICATION_EXPORT_COLUMNS, type TApplicationListQuery } from '@academy/contract';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../platform/db/client';
+import { loadExcel } from '../../platform/excel';
 import { users } from '../users/tables';
 import { applicationConditions } from './applications';
 import { postForApplying } from './posts';
@@ -64,7 +64,8 @@ export async function writeApplicationsWorkbook(
   filter: Pick<TApplicationListQuery, 'q' | 'status'>,
   out: Writable,
 ): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  const Excel = await loadExcel();
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = workbook.addWorksheet('Applications');
   sheet.columns = APPLICATION_EXPORT_COLUMNS.map((c) => ({ key: c.key, width: c.width }));
   // Title row, then the header row.

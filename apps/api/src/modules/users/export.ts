@@ -1,8 +1,8 @@
 import type { Writable } from 'node:stream';
 import { USER_EXPORT_COLUMNS } from '@academy/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../platform/db/client';
+import { loadExcel } from '../../platform/excel';
 import { badRequest } from '../../platform/http/errors';
 import { authorizations } from '../authorizations/tables';
 import { branches, departments, services } from '../org/tables';
@@ -87,7 +87,8 @@ export async function writeUsersWorkbook(
   out: Writable,
   batch: number = BATCH,
 ): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  const Excel = await loadExcel();
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = workbook.addWorksheet('Users');
   sheet.columns = USER_EXPORT_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
   sheet.getRow(1).font = { bold: true };
