@@ -65,7 +65,7 @@ export function RowAction({
   );
 }
 
-type ShortcutProps = Omit<RowActionProps, 'label' | 'icon' | 'color'>;
+type ShortcutProps = Omit<RowActionProps, 'label' | 'icon'>;
 
 export function EditAction(props: ShortcutProps) {
   const { t } = useTranslation();

@@ -13,6 +13,7 @@ export { pagedTable } from './paged-table';
 export { ResultDialog } from './ResultDialog';
 export { DeleteAction, EditAction, RowAction, RowActions } from './RowActions';
 export { type Result, type ResultState, useResult } from './result';
+export { SwitchField } from './SwitchField';
 export { type RowKey, type RowSelection, useRowSelection } from './selection';
 export { useCan, usePermission } from './use-can';
 export { type ConfirmDeleteFlow, type DeleteMutation, useConfirmDelete } from './use-confirm-delete';

@@ -1,22 +1,13 @@
 import { useState } from 'react';
 import type { ResultState } from './result';
 
-/** The part of a TanStack delete mutation the flow needs. */
-export interface DeleteMutation<V> {
+/** The part of a TanStack delete mutation (called with the row's id) the flow needs. */
+export interface DeleteMutation {
   isPending: boolean;
   mutate: (
-    variables: V,
+    id: number,
     options: { onSuccess: () => void; onError: (error: Error) => void; onSettled: () => void },
   ) => void;
-}
-
-interface ConfirmDeleteOptions<T, V> {
-  remove: DeleteMutation<V>;
-  /** What the mutation is called with, usually the row's id. */
-  variables: (item: T) => V;
-  deleted: string | ((item: T) => string);
-  result: ResultState;
-  onDeleted?: (item: T) => void;
 }
 
 export interface ConfirmDeleteFlow<T> {
@@ -27,18 +18,17 @@ export interface ConfirmDeleteFlow<T> {
   dialog: { opened: boolean; loading: boolean; onCancel: () => void; onConfirm: () => void };
 }
 
-/** Ask before deleting, then show the outcome in the result dialog. */
-export function useConfirmDelete<T, V = number>(options: ConfirmDeleteOptions<T, V>): ConfirmDeleteFlow<T> {
+/** Ask before deleting a row, then show the outcome (`deleted` or the API's message) as the result. */
+export function useConfirmDelete<T extends { id: number }>(
+  remove: DeleteMutation,
+  deleted: string,
+  result: ResultState,
+): ConfirmDeleteFlow<T> {
   const [target, setTarget] = useState<T | null>(null);
-  const { remove, result } = options;
   const confirm = () => {
     if (target === null) return;
-    const item = target;
-    remove.mutate(options.variables(item), {
-      onSuccess: () => {
-        result.succeed(typeof options.deleted === 'function' ? options.deleted(item) : options.deleted);
-        options.onDeleted?.(item);
-      },
+    remove.mutate(target.id, {
+      onSuccess: () => result.succeed(deleted),
       onError: (error) => result.fail(error),
       onSettled: () => setTarget(null),
     });

@@ -37,12 +37,11 @@ export function AuthorizationsPage() {
   const services = useServices();
   const branches = useBranches();
   const result = useResult();
-  const deletion = useConfirmDelete<TAuthorization>({
-    remove: useDeleteAuthorization(),
-    variables: (a) => a.id,
-    deleted: t('authorizations.deleted'),
+  const deletion = useConfirmDelete<TAuthorization>(
+    useDeleteAuthorization(),
+    t('authorizations.deleted'),
     result,
-  });
+  );
 
   const columns: Column<TAuthorization>[] = [
     {

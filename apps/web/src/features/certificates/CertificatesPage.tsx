@@ -1,13 +1,25 @@
 import type { TCertificate } from '@academy/contract';
-import { ActionIcon, Button, Group, Tabs, Text, Tooltip } from '@mantine/core';
-import { IconEdit, IconLayout, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { Tabs, Text } from '@mantine/core';
+import { IconLayout } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
-import { type Column, DataTable } from '../../components/DataTable';
-import { MessageDialog } from '../../components/MessageDialog';
-import { PageHeader } from '../../components/PageHeader';
+import {
+  AddButton,
+  type Column,
+  ConfirmDeleteDialog,
+  DataTable,
+  DeleteAction,
+  EditAction,
+  PageHeader,
+  pagedTable,
+  ResultDialog,
+  type ResultState,
+  RowAction,
+  RowActions,
+  useConfirmDelete,
+  useResult,
+} from '../../components/management';
 import { formatDate } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
 import { useCertificateList, useDeleteCertificate } from './api';
@@ -15,31 +27,24 @@ import { CertificateFormModal } from './CertificateFormModal';
 import { IssuedCertificatesTable } from './IssuedCertificatesTable';
 import { LayoutEditorModal } from './LayoutEditorModal';
 
-type Result = { message: string; kind: 'success' | 'error' } | null;
-
 /** /management/certificate: templates (add, edit, place texts, delete) and issued certificates. */
 export function CertificatesPage() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const tab = search.get('tab') === 'issued' ? 'issued' : 'templates';
-  const [result, setResult] = useState<Result>(null);
-  const closeResult = useCallback(() => setResult(null), []);
+  const result = useResult();
   const [editing, setEditing] = useState<TCertificate | null | undefined>(undefined);
-  const onError = useCallback((message: string) => setResult({ kind: 'error', message }), []);
 
   return (
     <>
       <PageHeader
         title={t('management.areas.certificate')}
         actions={
-          <Button
-            leftSection={<IconPlus size={16} />}
-            color="accent.6"
+          <AddButton
+            label={t('certificates.add')}
             onClick={() => setEditing(null)}
-            data-testid="certificate-add"
-          >
-            {t('certificates.add')}
-          </Button>
+            testId="certificate-add"
+          />
         }
       />
       <Tabs
@@ -55,10 +60,10 @@ export function CertificatesPage() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="templates">
-          <Templates onEdit={setEditing} setResult={setResult} />
+          <Templates onEdit={setEditing} result={result} />
         </Tabs.Panel>
         <Tabs.Panel value="issued">
-          <IssuedCertificatesTable onError={onError} />
+          <IssuedCertificatesTable onError={result.fail} />
         </Tabs.Panel>
       </Tabs>
       <CertificateFormModal
@@ -66,26 +71,19 @@ export function CertificatesPage() {
         onClose={() => setEditing(undefined)}
         onSaved={(message) => {
           setEditing(undefined);
-          setResult({ kind: 'success', message });
+          result.succeed(message);
         }}
       />
-      <MessageDialog message={result?.message ?? null} kind={result?.kind} onClose={closeResult} />
+      <ResultDialog state={result} />
     </>
   );
 }
 
-function Templates({
-  onEdit,
-  setResult,
-}: {
-  onEdit: (certificate: TCertificate) => void;
-  setResult: (result: Result) => void;
-}) {
+function Templates({ onEdit, result }: { onEdit: (certificate: TCertificate) => void; result: ResultState }) {
   const { t } = useTranslation();
   const list = useListParams();
   const certificates = useCertificateList({ page: list.page, size: list.size });
-  const remove = useDeleteCertificate();
-  const [toDelete, setToDelete] = useState<TCertificate | null>(null);
+  const deletion = useConfirmDelete<TCertificate>(useDeleteCertificate(), t('certificates.deleted'), result);
   const [placing, setPlacing] = useState<TCertificate | null>(null);
 
   const columns: Column<TCertificate>[] = [
@@ -112,36 +110,16 @@ function Templates({
       width: 130,
       align: 'right',
       render: (c) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('certificates.placeTexts')}>
-            <ActionIcon
-              variant="subtle"
-              onClick={() => setPlacing(c)}
-              aria-label={t('certificates.placeTexts')}
-            >
-              <IconLayout size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('common.edit')}>
-            <ActionIcon
-              variant="subtle"
-              onClick={() => onEdit(c)}
-              aria-label={`${t('common.edit')} ${c.name}`}
-            >
-              <IconEdit size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('common.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={() => setToDelete(c)}
-              aria-label={`${t('common.delete')} ${c.name}`}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RowActions>
+          <RowAction
+            label={t('certificates.placeTexts')}
+            ariaLabel={t('certificates.placeTexts')}
+            icon={<IconLayout size={18} />}
+            onClick={() => setPlacing(c)}
+          />
+          <EditAction subject={c.name} onClick={() => onEdit(c)} />
+          <DeleteAction subject={c.name} onClick={() => deletion.ask(c)} />
+        </RowActions>
       ),
     },
   ];
@@ -151,14 +129,9 @@ function Templates({
       <DataTable
         testId="certificates-table"
         columns={columns}
-        rows={certificates.data?.items}
         rowKey={(c) => c.id}
+        {...pagedTable(certificates, list)}
         loading={certificates.isPending}
-        error={certificates.error}
-        total={certificates.data?.total}
-        page={list.page}
-        size={list.size}
-        onPageChange={(page) => list.update({ page })}
         numbered
         emptyText={t('certificates.empty')}
       />
@@ -167,23 +140,10 @@ function Templates({
         onClose={() => setPlacing(null)}
         onSaved={(message) => {
           setPlacing(null);
-          setResult({ kind: 'success', message });
+          result.succeed(message);
         }}
       />
-      <ConfirmDeleteDialog
-        opened={toDelete !== null}
-        subject={toDelete?.name}
-        loading={remove.isPending}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (!toDelete) return;
-          remove.mutate(toDelete.id, {
-            onSuccess: () => setResult({ kind: 'success', message: t('certificates.deleted') }),
-            onError: (error) => setResult({ kind: 'error', message: error.message }),
-            onSettled: () => setToDelete(null),
-          });
-        }}
-      />
+      <ConfirmDeleteDialog {...deletion.dialog} subject={deletion.target?.name} />
     </>
   );
 }

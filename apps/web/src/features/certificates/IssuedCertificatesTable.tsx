@@ -1,10 +1,10 @@
 import type { TIssuedCertificate } from '@academy/contract';
-import { ActionIcon, Anchor, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type Column, DataTable } from '../../components/DataTable';
+import { type Column, DataTable, RowAction } from '../../components/management';
 import { formatDate } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
 import { downloadIssued, useIssuedCertificates } from './api';
@@ -35,15 +35,12 @@ export function issuedColumns(
       width: 60,
       align: 'right',
       render: (c) => (
-        <Tooltip label={t('certificates.download')}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={`${t('certificates.download')} ${c.courseName}`}
-            onClick={() => downloadIssued(c.id).catch((e: Error) => onError(e.message))}
-          >
-            <IconDownload size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          label={t('certificates.download')}
+          subject={c.courseName}
+          icon={<IconDownload size={18} />}
+          onClick={() => downloadIssued(c.id).catch((e: Error) => onError(e.message))}
+        />
       ),
     },
   ];

@@ -1,12 +1,12 @@
 import { type TCourse, ZCourseForm } from '@academy/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Checkbox, Group, Radio, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, Radio, Select, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ImageInput } from '../../components/ImageInput';
-import { FormModal } from '../../components/management';
+import { FormModal, SwitchField } from '../../components/management';
 import { ApiError } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
 import { useServices } from '../org/api';
@@ -169,30 +169,12 @@ export function CourseFormModal({ opened, course, onClose, onSaved }: CourseForm
         error={errors.requirements?.message}
         {...form.register('requirements')}
       />
-      <Controller
+      <SwitchField
         control={form.control}
         name="mustCompleteBeforeNext"
-        render={({ field }) => (
-          <Switch
-            label={t('courseAdmin.mustCompleteBeforeNext')}
-            checked={field.value === true}
-            onChange={(event) => field.onChange(event.currentTarget.checked)}
-            color="accent.6"
-          />
-        )}
+        label={t('courseAdmin.mustCompleteBeforeNext')}
       />
-      <Controller
-        control={form.control}
-        name="featured"
-        render={({ field }) => (
-          <Switch
-            label={t('courseAdmin.featured')}
-            checked={field.value === true}
-            onChange={(event) => field.onChange(event.currentTarget.checked)}
-            color="accent.6"
-          />
-        )}
-      />
+      <SwitchField control={form.control} name="featured" label={t('courseAdmin.featured')} />
       {certificates.isSuccess && (
         <Controller
           control={form.control}

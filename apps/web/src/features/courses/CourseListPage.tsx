@@ -1,33 +1,25 @@
 import type { TCourse, TCourseListItem } from '@academy/contract';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Image,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconBook, IconEdit, IconListTree, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { Anchor, Badge, Group, Image, Select, Stack, Text } from '@mantine/core';
+import { IconBook, IconListTree } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type Column, DataTable } from '../../components/DataTable';
-import { MessageDialog } from '../../components/MessageDialog';
-import { PageHeader } from '../../components/PageHeader';
+import {
+  AddButton,
+  type Column,
+  ListPage,
+  ListSearch,
+  pagedTable,
+  useEditing,
+  useResult,
+} from '../../components/management';
 import { useListParams } from '../../lib/use-list-params';
-import { useServices } from '../org/api';
+import { serviceOptions, useServices } from '../org/api';
 import { useCourseList } from './api';
 import { CourseFormModal } from './CourseFormModal';
+import { CourseItemActions } from './CourseItemActions';
 import { DeleteItemDialog, type DeleteTarget } from './DeleteItemDialog';
 import { useCourseActions } from './permissions';
-
-type Result = { message: string; kind: 'success' | 'error' } | null;
 
 /** /management/course: every course, searchable by name and filtered by service. */
 export function CourseListPage() {
@@ -37,14 +29,9 @@ export function CourseListPage() {
   const serviceId = params.filters.serviceId;
   const list = useCourseList({ page: params.page, size: params.size, q: params.q, serviceId });
   const services = useServices();
-  const [search, setSearch] = useState(params.q);
-  const [editing, setEditing] = useState<TCourse | 'new' | null>(null);
+  const editing = useEditing<TCourse>();
   const [toDelete, setToDelete] = useState<DeleteTarget | null>(null);
-  const [result, setResult] = useState<Result>(null);
-  const closeResult = useCallback(() => setResult(null), []);
-  const applySearch = useDebouncedCallback((q: string) => params.update({ q }), 300);
-
-  useEffect(() => setSearch(params.q), [params.q]);
+  const result = useResult();
 
   const columns: Column<TCourseListItem>[] = [
     {
@@ -105,125 +92,74 @@ export function CourseListPage() {
       width: 170,
       align: 'right',
       render: (course) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('courseAdmin.topics')}>
-            <ActionIcon
-              component={Link}
-              to={`/management/course/${course.id}`}
-              variant="subtle"
-              color="brand.9"
-              aria-label={`${t('courseAdmin.topics')}: ${course.name}`}
-            >
-              <IconListTree size={18} />
-            </ActionIcon>
-          </Tooltip>
-          {actions.canEdit && (
-            <Tooltip label={t('common.edit')}>
-              <ActionIcon
-                variant="subtle"
-                color="brand.9"
-                aria-label={`${t('common.edit')} ${course.name}`}
-                onClick={() => setEditing(course)}
-              >
-                <IconEdit size={18} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          {actions.canDelete && (
-            <Tooltip label={t('common.delete')}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`${t('common.delete')} ${course.name}`}
-                onClick={() => setToDelete(course)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
+        <CourseItemActions
+          name={course.name}
+          open={{
+            to: `/management/course/${course.id}`,
+            label: t('courseAdmin.topics'),
+            icon: <IconListTree size={18} />,
+          }}
+          onEdit={() => editing.edit(course)}
+          onDelete={() => setToDelete(course)}
+        />
       ),
     },
   ];
 
   return (
-    <>
-      <PageHeader
-        title={t('management.areas.course')}
-        actions={
-          actions.canAdd && (
-            <Button leftSection={<IconPlus size={16} />} color="accent.6" onClick={() => setEditing('new')}>
-              {t('courseAdmin.addCourse')}
-            </Button>
-          )
-        }
-      />
-      <Group mb="md" gap="sm" align="flex-end" grow preventGrowOverflow={false}>
-        <TextInput
-          aria-label={t('common.search')}
-          placeholder={t('courseAdmin.searchCourses')}
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            applySearch(event.currentTarget.value);
-          }}
-          maw={{ base: '100%', sm: 360 }}
-          miw={200}
-        />
-        <Select
-          aria-label={t('courseAdmin.service')}
-          placeholder={t('courseAdmin.allServices')}
-          data={(services.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-          value={serviceId ?? null}
-          onChange={(value) => params.update({ serviceId: value })}
-          clearable
-          maw={{ base: '100%', sm: 240 }}
-          miw={180}
-          data-testid="course-service-filter"
-        />
-      </Group>
-      <DataTable
-        testId="courses-table"
-        columns={columns}
-        rows={list.data?.items}
-        rowKey={(course) => course.id}
-        loading={list.isPending}
-        error={list.error}
-        numbered
-        total={list.data?.total}
-        page={params.page}
-        size={params.size}
-        onPageChange={(page) => params.update({ page })}
-        emptyText={t('courseAdmin.noCourses')}
-      />
+    <ListPage
+      title={t('management.areas.course')}
+      actions={actions.canAdd && <AddButton label={t('courseAdmin.addCourse')} onClick={editing.add} />}
+      toolbar={
+        <Group mb="md" gap="sm" align="flex-end" grow preventGrowOverflow={false}>
+          <ListSearch
+            q={params.q}
+            onSearch={(q) => params.update({ q })}
+            placeholder={t('courseAdmin.searchCourses')}
+            maw={{ base: '100%', sm: 360 }}
+            miw={200}
+          />
+          <Select
+            aria-label={t('courseAdmin.service')}
+            placeholder={t('courseAdmin.allServices')}
+            data={serviceOptions(services.data)}
+            value={serviceId ?? null}
+            onChange={(value) => params.update({ serviceId: value })}
+            clearable
+            maw={{ base: '100%', sm: 240 }}
+            miw={180}
+            data-testid="course-service-filter"
+          />
+        </Group>
+      }
+      table={{
+        testId: 'courses-table',
+        columns,
+        rowKey: (course) => course.id,
+        ...pagedTable(list, params),
+        loading: list.isPending,
+        numbered: true,
+        emptyText: t('courseAdmin.noCourses'),
+      }}
+      result={result}
+    >
       <CourseFormModal
-        opened={editing !== null}
-        course={editing === 'new' ? undefined : (editing ?? undefined)}
-        onClose={() => setEditing(null)}
+        opened={editing.opened}
+        course={editing.item}
+        onClose={editing.close}
         onSaved={() => {
-          setResult({
-            kind: 'success',
-            message: editing === 'new' ? t('courseAdmin.courseAdded') : t('courseAdmin.courseSaved'),
-          });
-          setEditing(null);
+          result.succeed(editing.isNew ? t('courseAdmin.courseAdded') : t('courseAdmin.courseSaved'));
+          editing.close();
         }}
       />
       <DeleteItemDialog
         kind="courses"
         target={toDelete}
         onClose={() => setToDelete(null)}
-        onDeleted={() => {
-          setToDelete(null);
-          setResult({ kind: 'success', message: t('courseAdmin.courseDeleted') });
-        }}
-        onFailed={(message) => {
-          setToDelete(null);
-          setResult({ kind: 'error', message });
-        }}
+        result={result}
+        deleted={t('courseAdmin.courseDeleted')}
       />
-      <MessageDialog message={result?.message ?? null} kind={result?.kind} onClose={closeResult} />
-    </>
+    </ListPage>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
+import { ConfirmDeleteDialog, type ResultState } from '../../components/management';
 import { ApiError } from '../../lib/api';
 import { useDeleteItem } from './api';
 
@@ -15,8 +15,9 @@ interface DeleteItemDialogProps {
   kind: 'courses' | 'topics' | 'lessons';
   target: DeleteTarget | null;
   onClose: () => void;
-  onDeleted: (target: DeleteTarget) => void;
-  onFailed: (message: string) => void;
+  result: ResultState;
+  /** The success message. */
+  deleted: string;
 }
 
 /**
@@ -24,7 +25,7 @@ interface DeleteItemDialogProps {
  * dialog says so and deleting removes their progress too: known up front for courses, otherwise
  * learned from the server's 409, after which the dialog stays open with the server's warning.
  */
-export function DeleteItemDialog({ kind, target, onClose, onDeleted, onFailed }: DeleteItemDialogProps) {
+export function DeleteItemDialog({ kind, target, onClose, result, deleted }: DeleteItemDialogProps) {
   const { t } = useTranslation();
   const remove = useDeleteItem(kind);
   const [progressWarning, setProgressWarning] = useState<string | null>(null);
@@ -45,10 +46,14 @@ export function DeleteItemDialog({ kind, target, onClose, onDeleted, onFailed }:
         remove.mutate(
           { id: target.id, confirm: progressWarning !== null },
           {
-            onSuccess: () => onDeleted(target),
+            onSuccess: () => {
+              onClose();
+              result.succeed(deleted);
+            },
             onError: (error) => {
-              if (error instanceof ApiError && error.status === 409) setProgressWarning(error.message);
-              else onFailed(error.message);
+              if (error instanceof ApiError && error.status === 409) return setProgressWarning(error.message);
+              onClose();
+              result.fail(error);
             },
           },
         );

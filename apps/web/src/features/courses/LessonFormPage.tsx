@@ -10,7 +10,6 @@ import {
   ZLessonInput,
 } from '@academy/contract';
 import {
-  ActionIcon,
   Alert,
   Box,
   Button,
@@ -27,7 +26,6 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileText, IconFileUpload, IconTrash } from '@tabler/icons-react';
@@ -36,6 +34,7 @@ import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { RowAction } from '../../components/management';
 import { applyServerErrors } from '../../lib/forms';
 import { VideoStatus, VideoUploadField } from '../media';
 import { formatBytes, type PlayerHandle, YouTubeVideo } from '../study';
@@ -577,17 +576,14 @@ function DocumentRow({
             {pending ? ` · ${t('courseAdmin.uploadOnSave')}` : ''}
           </Text>
         </Group>
-        <Tooltip label={t('common.delete')}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            loading={busy}
-            aria-label={`${t('common.delete')} ${name}`}
-            onClick={onRemove}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          label={t('common.delete')}
+          subject={name}
+          icon={<IconTrash size={16} />}
+          color="red"
+          loading={busy}
+          onClick={onRemove}
+        />
       </Group>
     </Paper>
   );

@@ -1,29 +1,19 @@
 import type { TLesson } from '@academy/contract';
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import {
-  IconBrandYoutube,
-  IconChecklist,
-  IconEdit,
-  IconMovie,
-  IconPaperclip,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { Alert, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { IconBrandYoutube, IconChecklist, IconMovie, IconPaperclip } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable';
-import { MessageDialog } from '../../components/MessageDialog';
+import { AddButton, ResultDialog, useResult } from '../../components/management';
 import { PageHeader } from '../../components/PageHeader';
 import { useCourse, useLessons, useReorderLessons, useTopics } from './api';
 import { CourseBreadcrumbs } from './CourseBreadcrumbs';
+import { CourseItemActions } from './CourseItemActions';
 import { DeleteItemDialog, type DeleteTarget } from './DeleteItemDialog';
-import { moved } from './order';
+import { orderColumn } from './order-column';
 import { lessonFormPath } from './paths';
 import { useCourseActions } from './permissions';
-import { ReorderButtons } from './ReorderButtons';
-
-type Result = { message: string; kind: 'success' | 'error' } | null;
 
 /** The exam authoring page of a lesson (built by the exams feature). */
 export const lessonExamPath = (lessonId: number) => `/management/course/topic/lesson/${lessonId}`;
@@ -40,19 +30,8 @@ export function LessonsPage() {
   const lessons = useLessons(topicId);
   const reorder = useReorderLessons(topicId);
   const [toDelete, setToDelete] = useState<DeleteTarget | null>(null);
-  const [result, setResult] = useState<Result>(null);
-  const closeResult = useCallback(() => setResult(null), []);
+  const result = useResult();
   const rows = lessons.data ?? [];
-
-  const move = (from: number, to: number) =>
-    reorder.mutate(
-      moved(
-        rows.map((row) => row.id),
-        from,
-        to,
-      ),
-      { onError: (error) => setResult({ kind: 'error', message: error.message }) },
-    );
 
   const columns: Column<TLesson>[] = [
     {
@@ -123,22 +102,7 @@ export function LessonsPage() {
         ),
     },
     ...(actions.canEdit
-      ? [
-          {
-            key: 'order',
-            header: t('courseAdmin.order'),
-            width: 100,
-            render: (lesson: TLesson, index: number) => (
-              <ReorderButtons
-                index={index}
-                count={rows.length}
-                name={lesson.name}
-                disabled={reorder.isPending}
-                onMove={move}
-              />
-            ),
-          },
-        ]
+      ? [orderColumn({ rows, header: t('courseAdmin.order'), reorder, onError: result.fail })]
       : []),
     {
       key: 'actions',
@@ -146,33 +110,11 @@ export function LessonsPage() {
       width: 110,
       align: 'right',
       render: (lesson) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          {actions.canEdit && (
-            <Tooltip label={t('common.edit')}>
-              <ActionIcon
-                component={Link}
-                to={lessonFormPath({ courseId, topicId, lessonId: lesson.id })}
-                variant="subtle"
-                color="brand.9"
-                aria-label={`${t('common.edit')} ${lesson.name}`}
-              >
-                <IconEdit size={18} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          {actions.canDelete && (
-            <Tooltip label={t('common.delete')}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`${t('common.delete')} ${lesson.name}`}
-                onClick={() => setToDelete(lesson)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
+        <CourseItemActions
+          name={lesson.name}
+          editTo={lessonFormPath({ courseId, topicId, lessonId: lesson.id })}
+          onDelete={() => setToDelete(lesson)}
+        />
       ),
     },
   ];
@@ -188,14 +130,7 @@ export function LessonsPage() {
         title={topic?.name ?? t('common.loading')}
         actions={
           actions.canAdd && (
-            <Button
-              component={Link}
-              to={lessonFormPath({ courseId, topicId })}
-              leftSection={<IconPlus size={16} />}
-              color="accent.6"
-            >
-              {t('courseAdmin.addLesson')}
-            </Button>
+            <AddButton label={t('courseAdmin.addLesson')} to={lessonFormPath({ courseId, topicId })} />
           )
         }
       />
@@ -212,16 +147,10 @@ export function LessonsPage() {
         kind="lessons"
         target={toDelete}
         onClose={() => setToDelete(null)}
-        onDeleted={() => {
-          setToDelete(null);
-          setResult({ kind: 'success', message: t('courseAdmin.lessonDeleted') });
-        }}
-        onFailed={(message) => {
-          setToDelete(null);
-          setResult({ kind: 'error', message });
-        }}
+        result={result}
+        deleted={t('courseAdmin.lessonDeleted')}
       />
-      <MessageDialog message={result?.message ?? null} kind={result?.kind} onClose={closeResult} />
+      <ResultDialog state={result} />
     </>
   );
 }

@@ -1,22 +1,20 @@
 import type { TTopic } from '@academy/contract';
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
-import { IconEdit, IconExternalLink, IconList, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { Alert, Anchor, Badge, Button, Group, Paper, Text } from '@mantine/core';
+import { IconExternalLink, IconList } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable';
-import { MessageDialog } from '../../components/MessageDialog';
+import { AddButton, ResultDialog, useEditing, useResult } from '../../components/management';
 import { PageHeader } from '../../components/PageHeader';
 import { useCourse, useReorderTopics, useTopics } from './api';
 import { CourseBreadcrumbs } from './CourseBreadcrumbs';
 import { CourseFormModal } from './CourseFormModal';
+import { CourseItemActions } from './CourseItemActions';
 import { DeleteItemDialog, type DeleteTarget } from './DeleteItemDialog';
-import { moved } from './order';
+import { orderColumn } from './order-column';
 import { useCourseActions } from './permissions';
-import { ReorderButtons } from './ReorderButtons';
 import { TopicFormModal } from './TopicFormModal';
-
-type Result = { message: string; kind: 'success' | 'error' } | null;
 
 /** /management/course/{id}: a course's topics — add, rename, reorder, delete; each opens its lessons. */
 export function TopicsPage() {
@@ -26,22 +24,11 @@ export function TopicsPage() {
   const course = useCourse(courseId);
   const topics = useTopics(courseId);
   const reorder = useReorderTopics(courseId);
-  const [editing, setEditing] = useState<TTopic | 'new' | null>(null);
+  const editing = useEditing<TTopic>();
   const [editingCourse, setEditingCourse] = useState(false);
   const [toDelete, setToDelete] = useState<DeleteTarget | null>(null);
-  const [result, setResult] = useState<Result>(null);
-  const closeResult = useCallback(() => setResult(null), []);
+  const result = useResult();
   const rows = topics.data ?? [];
-
-  const move = (from: number, to: number) =>
-    reorder.mutate(
-      moved(
-        rows.map((row) => row.id),
-        from,
-        to,
-      ),
-      { onError: (error) => setResult({ kind: 'error', message: error.message }) },
-    );
 
   const columns: Column<TTopic>[] = [
     {
@@ -60,22 +47,7 @@ export function TopicsPage() {
       render: (topic) => t('academy.lessonCount', { count: topic.lessonCount }),
     },
     ...(actions.canEdit
-      ? [
-          {
-            key: 'order',
-            header: t('courseAdmin.order'),
-            width: 100,
-            render: (topic: TTopic, index: number) => (
-              <ReorderButtons
-                index={index}
-                count={rows.length}
-                name={topic.name}
-                disabled={reorder.isPending}
-                onMove={move}
-              />
-            ),
-          },
-        ]
+      ? [orderColumn({ rows, header: t('courseAdmin.order'), reorder, onError: result.fail })]
       : []),
     {
       key: 'actions',
@@ -83,43 +55,16 @@ export function TopicsPage() {
       width: 150,
       align: 'right',
       render: (topic) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('courseAdmin.lessons')}>
-            <ActionIcon
-              component={Link}
-              to={`/management/course/${courseId}/topic/${topic.id}`}
-              variant="subtle"
-              color="brand.9"
-              aria-label={`${t('courseAdmin.lessons')}: ${topic.name}`}
-            >
-              <IconList size={18} />
-            </ActionIcon>
-          </Tooltip>
-          {actions.canEdit && (
-            <Tooltip label={t('common.edit')}>
-              <ActionIcon
-                variant="subtle"
-                color="brand.9"
-                aria-label={`${t('common.edit')} ${topic.name}`}
-                onClick={() => setEditing(topic)}
-              >
-                <IconEdit size={18} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          {actions.canDelete && (
-            <Tooltip label={t('common.delete')}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`${t('common.delete')} ${topic.name}`}
-                onClick={() => setToDelete(topic)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
+        <CourseItemActions
+          name={topic.name}
+          open={{
+            to: `/management/course/${courseId}/topic/${topic.id}`,
+            label: t('courseAdmin.lessons'),
+            icon: <IconList size={18} />,
+          }}
+          onEdit={() => editing.edit(topic)}
+          onDelete={() => setToDelete(topic)}
+        />
       ),
     },
   ];
@@ -147,11 +92,7 @@ export function TopicsPage() {
                 {t('courseAdmin.editCourse')}
               </Button>
             )}
-            {actions.canAdd && (
-              <Button leftSection={<IconPlus size={16} />} color="accent.6" onClick={() => setEditing('new')}>
-                {t('courseAdmin.addTopic')}
-              </Button>
-            )}
+            {actions.canAdd && <AddButton label={t('courseAdmin.addTopic')} onClick={editing.add} />}
           </>
         }
       />
@@ -183,16 +124,13 @@ export function TopicsPage() {
         emptyText={t('courseAdmin.noTopics')}
       />
       <TopicFormModal
-        opened={editing !== null}
+        opened={editing.opened}
         courseId={courseId}
-        topic={editing === 'new' ? undefined : (editing ?? undefined)}
-        onClose={() => setEditing(null)}
+        topic={editing.item}
+        onClose={editing.close}
         onSaved={() => {
-          setResult({
-            kind: 'success',
-            message: editing === 'new' ? t('courseAdmin.topicAdded') : t('courseAdmin.topicSaved'),
-          });
-          setEditing(null);
+          result.succeed(editing.isNew ? t('courseAdmin.topicAdded') : t('courseAdmin.topicSaved'));
+          editing.close();
         }}
       />
       <CourseFormModal
@@ -201,23 +139,17 @@ export function TopicsPage() {
         onClose={() => setEditingCourse(false)}
         onSaved={() => {
           setEditingCourse(false);
-          setResult({ kind: 'success', message: t('courseAdmin.courseSaved') });
+          result.succeed(t('courseAdmin.courseSaved'));
         }}
       />
       <DeleteItemDialog
         kind="topics"
         target={toDelete}
         onClose={() => setToDelete(null)}
-        onDeleted={() => {
-          setToDelete(null);
-          setResult({ kind: 'success', message: t('courseAdmin.topicDeleted') });
-        }}
-        onFailed={(message) => {
-          setToDelete(null);
-          setResult({ kind: 'error', message });
-        }}
+        result={result}
+        deleted={t('courseAdmin.topicDeleted')}
       />
-      <MessageDialog message={result?.message ?? null} kind={result?.kind} onClose={closeResult} />
+      <ResultDialog state={result} />
     </>
   );
 }

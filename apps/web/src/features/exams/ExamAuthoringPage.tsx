@@ -31,12 +31,11 @@ export function ExamAuthoringPage() {
   const can = useExamPermissions();
   const [editing, setEditing] = useState<TAuthorQuestion | 'new' | null>(null);
   const result = useResult();
-  const deletion = useConfirmDelete<TAuthorQuestion>({
-    remove: useDeleteQuestion(lessonId),
-    variables: (question) => question.id,
-    deleted: t('exams.questionDeleted'),
+  const deletion = useConfirmDelete<TAuthorQuestion>(
+    useDeleteQuestion(lessonId),
+    t('exams.questionDeleted'),
     result,
-  });
+  );
   const duplicate = useDuplicateQuestion(lessonId);
   const reorder = useReorderQuestions(lessonId);
 

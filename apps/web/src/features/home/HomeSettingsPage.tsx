@@ -27,14 +27,19 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPhotoUp, IconReplace, IconTrash } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { ImageInput } from '../../components/ImageInput';
-import { MessageDialog } from '../../components/MessageDialog';
-import { PageHeader } from '../../components/PageHeader';
+import {
+  ConfirmDeleteDialog,
+  PageHeader,
+  ResultDialog,
+  type ResultState,
+  RowAction,
+  useResult,
+} from '../../components/management';
 import { applyServerErrors } from '../../lib/forms';
 import {
   useAddBanner,
@@ -48,7 +53,6 @@ import {
 
 const ACCEPT = 'image/png,image/jpeg';
 const MAX_BYTES = 5 * 1024 * 1024;
-type Result = { message: string; kind: 'success' | 'error' } | null;
 
 /** Checks a picked picture the way ImageInput does; answers the problem or null. */
 function pictureProblem(file: File, t: (key: string) => string): string | null {
@@ -57,7 +61,7 @@ function pictureProblem(file: File, t: (key: string) => string): string | null {
   return null;
 }
 
-function BannersSection({ banners, onResult }: { banners: THomeBanner[]; onResult: (r: Result) => void }) {
+function BannersSection({ banners, result }: { banners: THomeBanner[]; result: ResultState }) {
   const { t } = useTranslation();
   const add = useAddBanner();
   const replace = useReplaceBanner();
@@ -65,12 +69,12 @@ function BannersSection({ banners, onResult }: { banners: THomeBanner[]; onResul
   const reorder = useReorderBanners();
   const [toDelete, setToDelete] = useState<THomeBanner | null>(null);
   const full = banners.length >= HOME_LIMITS.maxBanners;
-  const fail = (error: Error) => onResult({ kind: 'error', message: error.message });
+  const fail = result.fail;
 
   function upload(file: File | null, banner?: THomeBanner) {
     if (!file) return;
     const problem = pictureProblem(file, t);
-    if (problem) return onResult({ kind: 'error', message: problem });
+    if (problem) return result.fail(problem);
     if (banner) replace.mutate({ id: banner.id, file }, { onError: fail });
     else
       add.mutate(file, {
@@ -132,26 +136,20 @@ function BannersSection({ banners, onResult }: { banners: THomeBanner[]; onResul
                 {index + 1}
               </Badge>
               <Group gap={4} wrap="nowrap">
-                <Tooltip label={t('homeAdmin.moveUp')}>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`${t('homeAdmin.moveUp')} ${index + 1}`}
-                    disabled={index === 0 || reorder.isPending}
-                    onClick={() => move(index, -1)}
-                  >
-                    <IconArrowUp size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t('homeAdmin.moveDown')}>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`${t('homeAdmin.moveDown')} ${index + 1}`}
-                    disabled={index === banners.length - 1 || reorder.isPending}
-                    onClick={() => move(index, 1)}
-                  >
-                    <IconArrowDown size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                <RowAction
+                  label={t('homeAdmin.moveUp')}
+                  subject={String(index + 1)}
+                  icon={<IconArrowUp size={18} />}
+                  disabled={index === 0 || reorder.isPending}
+                  onClick={() => move(index, -1)}
+                />
+                <RowAction
+                  label={t('homeAdmin.moveDown')}
+                  subject={String(index + 1)}
+                  icon={<IconArrowDown size={18} />}
+                  disabled={index === banners.length - 1 || reorder.isPending}
+                  onClick={() => move(index, 1)}
+                />
                 <FileButton onChange={(file) => upload(file, banner)} accept={ACCEPT}>
                   {(props) => (
                     <Tooltip label={t('homeAdmin.replaceBanner')}>
@@ -200,10 +198,10 @@ function BannersSection({ banners, onResult }: { banners: THomeBanner[]; onResul
 
 function PopupSection({
   popup,
-  onResult,
+  result,
 }: {
   popup: { enabled: boolean; image: { src: string } | null };
-  onResult: (r: Result) => void;
+  result: ResultState;
 }) {
   const { t } = useTranslation();
   const save = useSavePopup();
@@ -221,7 +219,7 @@ function PopupSection({
         onSuccess: () => {
           setImage(null);
           setRemoveImage(false);
-          onResult({ kind: 'success', message: t('homeAdmin.popupSaved') });
+          result.succeed(t('homeAdmin.popupSaved'));
         },
         onError: (err) => setError(err.message),
       },
@@ -289,13 +287,7 @@ const CONTACT_FIELDS = [
   'social.tiktok',
 ] as const;
 
-function ContactSection({
-  contact,
-  onResult,
-}: {
-  contact: TFooterContactInput;
-  onResult: (r: Result) => void;
-}) {
+function ContactSection({ contact, result }: { contact: TFooterContactInput; result: ResultState }) {
   const { t } = useTranslation();
   const save = useSaveContact();
   const [formError, setFormError] = useState<string | null>(null);
@@ -309,7 +301,7 @@ function ContactSection({
   const submit = form.handleSubmit((values) => {
     setFormError(null);
     save.mutate(values as TFooterContactInput, {
-      onSuccess: () => onResult({ kind: 'success', message: t('homeAdmin.contactSaved') }),
+      onSuccess: () => result.succeed(t('homeAdmin.contactSaved')),
       onError: (error) => setFormError(applyServerErrors(error, form.setError, CONTACT_FIELDS)),
     });
   });
@@ -384,8 +376,7 @@ function ContactSection({
 export function HomeSettingsPage() {
   const { t } = useTranslation();
   const home = useHomePage();
-  const [result, setResult] = useState<Result>(null);
-  const closeResult = useCallback(() => setResult(null), []);
+  const result = useResult();
   const page = home.data;
 
   const contactValues = page?.contact;
@@ -423,11 +414,11 @@ export function HomeSettingsPage() {
     <>
       <PageHeader title={t('management.areas.home')} />
       <Stack gap="lg">
-        <BannersSection banners={page.banners} onResult={setResult} />
-        <PopupSection popup={page.popup} onResult={setResult} />
-        <ContactSection contact={contact} onResult={setResult} />
+        <BannersSection banners={page.banners} result={result} />
+        <PopupSection popup={page.popup} result={result} />
+        <ContactSection contact={contact} result={result} />
       </Stack>
-      <MessageDialog message={result?.message ?? null} kind={result?.kind} onClose={closeResult} />
+      <ResultDialog state={result} />
     </>
   );
 }

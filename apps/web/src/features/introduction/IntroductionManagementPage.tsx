@@ -1,10 +1,9 @@
 import { MESSAGES } from '@academy/contract';
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MessageDialog } from '../../components/MessageDialog';
-import { PageHeader } from '../../components/PageHeader';
+import { PageHeader, ResultDialog, useResult } from '../../components/management';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import { formatDateTime } from '../../lib/format';
 import { uploadIntroductionImage, useIntroduction, useSaveIntroduction } from '../home/api';
@@ -18,8 +17,7 @@ export function IntroductionManagementPage() {
   const save = useSaveIntroduction();
   const [content, setContent] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
-  const [result, setResult] = useState<{ message: string; kind: 'success' | 'error' } | null>(null);
-  const closeResult = useCallback(() => setResult(null), []);
+  const result = useResult();
 
   useEffect(() => {
     if (introduction.data && content === null) setContent(introduction.data.content);
@@ -31,7 +29,7 @@ export function IntroductionManagementPage() {
     save.mutate(content, {
       onSuccess: (saved) => {
         setContent(saved.content);
-        setResult({ kind: 'success', message: t('introductionAdmin.saved') });
+        result.succeed(t('introductionAdmin.saved'));
       },
       onError: (err) => setError(err.message),
     });
@@ -91,7 +89,7 @@ export function IntroductionManagementPage() {
           </Text>
         </Stack>
       </Paper>
-      <MessageDialog message={result?.message ?? null} kind={result?.kind} onClose={closeResult} />
+      <ResultDialog state={result} />
     </>
   );
 }

@@ -1,20 +1,9 @@
 import { type TNewsCategory, ZNewsCategoryInput } from '@academy/contract';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconCheck, IconEdit, IconTrash, IconX } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
+import { ConfirmDeleteDialog, DeleteAction, EditAction, RowActions } from '../../components/management';
 import { useAnnounceModal } from '../../lib/use-announce-modal';
 import { useDeleteNewsCategory, useNewsCategories, useSaveNewsCategory } from './api';
 
@@ -128,7 +117,7 @@ export function CategoriesModal({ opened, onClose }: { opened: boolean; onClose:
                 </Table.Td>
                 <Table.Td>{category.newsCount}</Table.Td>
                 <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <RowActions>
                     {editing?.id === category.id ? (
                       <>
                         <ActionIcon
@@ -149,28 +138,14 @@ export function CategoriesModal({ opened, onClose }: { opened: boolean; onClose:
                       </>
                     ) : (
                       <>
-                        <Tooltip label={t('common.edit')}>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`${t('common.edit')} ${category.name}`}
-                            onClick={() => setEditing({ id: category.id, name: category.name, error: null })}
-                          >
-                            <IconEdit size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t('common.delete')}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`${t('common.delete')} ${category.name}`}
-                            onClick={() => setToDelete(category)}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <EditAction
+                          subject={category.name}
+                          onClick={() => setEditing({ id: category.id, name: category.name, error: null })}
+                        />
+                        <DeleteAction subject={category.name} onClick={() => setToDelete(category)} />
                       </>
                     )}
-                  </Group>
+                  </RowActions>
                 </Table.Td>
               </Table.Tr>
             ))}

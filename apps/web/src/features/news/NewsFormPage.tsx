@@ -11,7 +11,6 @@ import {
   Paper,
   Select,
   Stack,
-  Switch,
   Text,
   Textarea,
   TextInput,
@@ -22,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { ImageInput } from '../../components/ImageInput';
+import { SwitchField } from '../../components/management';
 import { PageHeader } from '../../components/PageHeader';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import { ApiError } from '../../lib/api';
@@ -216,29 +216,15 @@ export function NewsFormPage() {
                   }}
                   error={imageError}
                 />
-                <Controller
+                <SwitchField
                   control={form.control}
                   name="outstanding"
-                  render={({ field }) => (
-                    <Switch
-                      label={t('newsAdmin.outstandingLabel')}
-                      checked={field.value === true}
-                      onChange={(event) => field.onChange(event.currentTarget.checked)}
-                      color="accent.6"
-                    />
-                  )}
+                  label={t('newsAdmin.outstandingLabel')}
                 />
-                <Controller
+                <SwitchField
                   control={form.control}
                   name="hiddenFromHome"
-                  render={({ field }) => (
-                    <Switch
-                      label={t('newsAdmin.hiddenLabel')}
-                      checked={field.value === true}
-                      onChange={(event) => field.onChange(event.currentTarget.checked)}
-                      color="accent.6"
-                    />
-                  )}
+                  label={t('newsAdmin.hiddenLabel')}
                 />
                 <Group justify="flex-end" mt="sm">
                   <Button variant="default" component={Link} to="/management/news">

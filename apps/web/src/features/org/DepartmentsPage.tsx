@@ -31,12 +31,7 @@ export function DepartmentsPage() {
   const branches = useBranches();
   const editing = useEditing<TDepartment>();
   const result = useResult();
-  const deletion = useConfirmDelete<TDepartment>({
-    remove: useDeleteDepartment(),
-    variables: (d) => d.id,
-    deleted: t('org.departments.deleted'),
-    result,
-  });
+  const deletion = useConfirmDelete<TDepartment>(useDeleteDepartment(), t('org.departments.deleted'), result);
 
   const columns: Column<TDepartment>[] = [
     {

@@ -26,12 +26,7 @@ export function ServiceBranchesPage() {
   const detail = useServiceDetail(valid ? serviceId : undefined);
   const editing = useEditing<TBranch>();
   const result = useResult();
-  const deletion = useConfirmDelete<TBranch>({
-    remove: useDeleteBranch(),
-    variables: (branch) => branch.id,
-    deleted: t('org.branches.deleted'),
-    result,
-  });
+  const deletion = useConfirmDelete<TBranch>(useDeleteBranch(), t('org.branches.deleted'), result);
   const service = detail.data;
 
   const back = (

@@ -1,12 +1,12 @@
 import { type TService, ZServiceForm } from '@academy/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Checkbox, Switch, TextInput } from '@mantine/core';
+import { Checkbox, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ImageInput } from '../../components/ImageInput';
-import { FormModal } from '../../components/management';
+import { FormModal, SwitchField } from '../../components/management';
 import { ApiError } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
 import { useSaveService } from './api';
@@ -103,18 +103,7 @@ export function ServiceFormModal({ opened, service, onClose, onSaved }: ServiceF
         error={errors.websiteUrl?.message}
         {...form.register('websiteUrl')}
       />
-      <Controller
-        control={form.control}
-        name="showOnHome"
-        render={({ field }) => (
-          <Switch
-            label={t('org.services.showOnHome')}
-            checked={field.value === true}
-            onChange={(event) => field.onChange(event.currentTarget.checked)}
-            color="accent.6"
-          />
-        )}
-      />
+      <SwitchField control={form.control} name="showOnHome" label={t('org.services.showOnHome')} />
       <ImageInput
         label={t('org.services.image')}
         currentUrl={removeImage ? null : service?.image}

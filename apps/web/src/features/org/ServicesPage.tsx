@@ -22,12 +22,7 @@ export function ServicesPage() {
   const services = useServices();
   const editing = useEditing<TService>();
   const result = useResult();
-  const deletion = useConfirmDelete<TService>({
-    remove: useDeleteService(),
-    variables: (service) => service.id,
-    deleted: t('org.services.deleted'),
-    result,
-  });
+  const deletion = useConfirmDelete<TService>(useDeleteService(), t('org.services.deleted'), result);
 
   const columns: Column<TService>[] = [
     {

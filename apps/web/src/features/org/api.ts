@@ -1,16 +1,34 @@
 import type { TBranch, TDepartment, TDepartmentInput, TService, TServiceDetail } from '@academy/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiList, type Query } from '../../lib/api';
+import type { Query } from '../../lib/api';
+import { endpoint, listEndpoint } from '../../lib/endpoint';
 
 export const SERVICES_KEY = ['trademarks'] as const;
 export const BRANCHES_KEY = ['branches'] as const;
 export const DEPARTMENTS_KEY = ['departments'] as const;
 
+/** The organisation's endpoints: method, path and answer in one place. */
+export const orgApi = {
+  services: endpoint<TService[]>('GET', 'trademarks'),
+  service: endpoint<TServiceDetail, number>('GET', (id) => `trademarks/${id}`),
+  addService: endpoint<TService>('POST', 'trademarks'),
+  editService: endpoint<TService, number>('PUT', (id) => `trademarks/${id}`),
+  deleteService: endpoint<void, number>('DELETE', (id) => `trademarks/${id}`),
+  branches: endpoint<TBranch[]>('GET', 'branches'),
+  addBranch: endpoint<TBranch, number>('POST', (serviceId) => `trademarks/${serviceId}/branches`),
+  editBranch: endpoint<TBranch, number>('PUT', (id) => `branches/${id}`),
+  deleteBranch: endpoint<void, number>('DELETE', (id) => `branches/${id}`),
+  departments: listEndpoint<TDepartment>('departments'),
+  addDepartment: endpoint<TDepartment>('POST', 'departments'),
+  editDepartment: endpoint<TDepartment, number>('PUT', (id) => `departments/${id}`),
+  deleteDepartment: endpoint<void, number>('DELETE', (id) => `departments/${id}`),
+};
+
 /** Every service (trademark), sorted by id as the API returns them. Public. */
 export function useServices() {
   return useQuery({
     queryKey: SERVICES_KEY,
-    queryFn: () => api<TService[]>('trademarks'),
+    queryFn: () => orgApi.services.call(),
     staleTime: 5 * 60_000,
   });
 }
@@ -19,7 +37,7 @@ export function useServices() {
 export function useServiceDetail(id: number | undefined) {
   return useQuery({
     queryKey: [...SERVICES_KEY, id],
-    queryFn: () => api<TServiceDetail>(`trademarks/${id}`),
+    queryFn: () => orgApi.service.call(id ?? 0),
     enabled: id !== undefined && Number.isInteger(id) && id > 0,
   });
 }
@@ -28,7 +46,7 @@ export function useServiceDetail(id: number | undefined) {
 export function useBranches(serviceId?: number | null) {
   return useQuery({
     queryKey: [...BRANCHES_KEY, serviceId ?? 'all'],
-    queryFn: () => api<TBranch[]>('branches', { query: { serviceId: serviceId ?? undefined } }),
+    queryFn: () => orgApi.branches.call(undefined, { query: { serviceId: serviceId ?? undefined } }),
     staleTime: 60_000,
   });
 }
@@ -37,7 +55,7 @@ export function useBranches(serviceId?: number | null) {
 export function useDepartmentList(query: Query) {
   return useQuery({
     queryKey: [...DEPARTMENTS_KEY, 'list', query],
-    queryFn: () => apiList<TDepartment>('departments', query),
+    queryFn: () => orgApi.departments.call(undefined, query),
     placeholderData: keepPreviousData,
   });
 }
@@ -48,7 +66,7 @@ export function useDepartmentOptions(branchId?: number | null, enabled = true) {
     queryKey: [...DEPARTMENTS_KEY, 'options', branchId ?? 'all'],
     queryFn: async () =>
       (
-        await apiList<TDepartment>('departments', {
+        await orgApi.departments.call(undefined, {
           branchId: branchId ?? undefined,
           size: 1000,
           sort: 'name',
@@ -103,10 +121,9 @@ export function useSaveService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, values }: { id?: number; values: ServiceFormValues }) =>
-      api<TService>(id ? `trademarks/${id}` : 'trademarks', {
-        method: id ? 'PUT' : 'POST',
-        body: serviceFormData(values),
-      }),
+      id
+        ? orgApi.editService.call(id, { body: serviceFormData(values) })
+        : orgApi.addService.call(undefined, { body: serviceFormData(values) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SERVICES_KEY }),
   });
 }
@@ -114,7 +131,7 @@ export function useSaveService() {
 export function useDeleteService() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api(`trademarks/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => orgApi.deleteService.call(id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SERVICES_KEY }),
   });
 }
@@ -148,10 +165,9 @@ export function useSaveBranch(serviceId: number) {
   const invalidate = useInvalidateBranches();
   return useMutation({
     mutationFn: ({ id, values }: { id?: number; values: BranchFormValues }) =>
-      api<TBranch>(id ? `branches/${id}` : `trademarks/${serviceId}/branches`, {
-        method: id ? 'PUT' : 'POST',
-        body: branchFormData(values),
-      }),
+      id
+        ? orgApi.editBranch.call(id, { body: branchFormData(values) })
+        : orgApi.addBranch.call(serviceId, { body: branchFormData(values) }),
     onSuccess: invalidate,
   });
 }
@@ -159,7 +175,7 @@ export function useSaveBranch(serviceId: number) {
 export function useDeleteBranch() {
   const invalidate = useInvalidateBranches();
   return useMutation({
-    mutationFn: (id: number) => api(`branches/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => orgApi.deleteBranch.call(id),
     onSuccess: invalidate,
   });
 }
@@ -168,10 +184,9 @@ export function useSaveDepartment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, values }: { id?: number; values: TDepartmentInput }) =>
-      api<TDepartment>(id ? `departments/${id}` : 'departments', {
-        method: id ? 'PUT' : 'POST',
-        body: values,
-      }),
+      id
+        ? orgApi.editDepartment.call(id, { body: values })
+        : orgApi.addDepartment.call(undefined, { body: values }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DEPARTMENTS_KEY }),
   });
 }
@@ -179,7 +194,7 @@ export function useSaveDepartment() {
 export function useDeleteDepartment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api(`departments/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => orgApi.deleteDepartment.call(id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DEPARTMENTS_KEY }),
   });
 }

@@ -15,19 +15,16 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconLockOpen } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { type Column, DataTable } from '../../components/DataTable';
-import { MessageDialog } from '../../components/MessageDialog';
-import { PageHeader } from '../../components/PageHeader';
+import { type Column, DataTable, PageHeader, ResultDialog, useResult } from '../../components/management';
 import { formatDateTime } from '../../lib/format';
 import { useLearnerProgress, useUnlockExam } from './api';
 import { BackToProgress, LearnerHeader, LinkButton } from './LearnerHeader';
 import { STATUS_COLOR } from './ProgressDashboard';
 
 type Attempt = TLearnerProgress['attempts'][number];
-type Result = { message: string; kind: 'success' | 'error' } | null;
 
 /** Seconds as "12 min 5 s". */
 function duration(seconds: number): string {
@@ -43,8 +40,7 @@ export function ProgressDetailPage() {
   const progress = useLearnerProgress(id);
   const unlock = useUnlockExam();
   const [toUnlock, setToUnlock] = useState<TExamStanding | null>(null);
-  const [result, setResult] = useState<Result>(null);
-  const closeResult = useCallback(() => setResult(null), []);
+  const result = useResult();
 
   if (progress.isPending)
     return (
@@ -245,8 +241,8 @@ export function ProgressDetailPage() {
               unlock.mutate(
                 { examId: toUnlock.examId, userId: user.id },
                 {
-                  onSuccess: () => setResult({ kind: 'success', message: t('progress.unlocked') }),
-                  onError: (error) => setResult({ kind: 'error', message: error.message }),
+                  onSuccess: () => result.succeed(t('progress.unlocked')),
+                  onError: result.fail,
                   onSettled: () => setToUnlock(null),
                 },
               );
@@ -256,7 +252,7 @@ export function ProgressDetailPage() {
           </Button>
         </Group>
       </Modal>
-      <MessageDialog message={result?.message ?? null} kind={result?.kind} onClose={closeResult} />
+      <ResultDialog state={result} />
     </>
   );
 }

@@ -5,8 +5,7 @@ import { IconCheck, IconDownload, IconFileTypeDoc, IconTrash, IconX } from '@tab
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
-import { MessageDialog } from '../../components/MessageDialog';
+import { ConfirmDeleteDialog, MessageDialog } from '../../components/management';
 import { formatDateTime } from '../../lib/format';
 import { useApplication, useCvBytes, useDeleteApplication, useDownload, useReviewApplication } from './api';
 import { APPLICATION_COLORS, formatFileSize } from './format';

@@ -1,26 +1,19 @@
 import { APPLICATION_STATUSES, type TApplication } from '@academy/contract';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconDownload, IconEye, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconDownload, IconEye, IconSearch, IconX } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
-import { type Column, DataTable } from '../../components/DataTable';
-import { MessageDialog } from '../../components/MessageDialog';
+import {
+  type Column,
+  ConfirmDeleteDialog,
+  DataTable,
+  DeleteAction,
+  MessageDialog,
+  RowAction,
+} from '../../components/management';
 import { formatDateTime } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
 import {
@@ -117,50 +110,31 @@ export function ApplicationsPage() {
         const busy = review.isPending && review.variables?.id === a.id;
         return (
           <Group gap={2} justify="flex-end" wrap="nowrap">
-            <Tooltip label={t('recruitment.viewCv')}>
-              <ActionIcon
-                component={Link}
-                to={`${BASE}/curriculum-vitae/detail/${a.id}`}
-                variant="subtle"
-                aria-label={`${t('recruitment.viewCv')} ${a.fullName}`}
-              >
-                <IconEye size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('recruitment.approve')}>
-              <ActionIcon
-                variant="subtle"
-                color="green"
-                disabled={a.status === 'APPROVED'}
-                loading={busy && review.variables?.decision === 'approve'}
-                onClick={() => decide(a, 'approve')}
-                aria-label={`${t('recruitment.approve')} ${a.fullName}`}
-              >
-                <IconCheck size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('recruitment.disapprove')}>
-              <ActionIcon
-                variant="subtle"
-                color="orange"
-                disabled={a.status === 'DISAPPROVED'}
-                loading={busy && review.variables?.decision === 'disapprove'}
-                onClick={() => decide(a, 'disapprove')}
-                aria-label={`${t('recruitment.disapprove')} ${a.fullName}`}
-              >
-                <IconX size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('common.delete')}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                onClick={() => setToDelete(a)}
-                aria-label={`${t('common.delete')} ${a.fullName}`}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <RowAction
+              label={t('recruitment.viewCv')}
+              subject={a.fullName}
+              icon={<IconEye size={18} />}
+              to={`${BASE}/curriculum-vitae/detail/${a.id}`}
+            />
+            <RowAction
+              label={t('recruitment.approve')}
+              subject={a.fullName}
+              icon={<IconCheck size={18} />}
+              color="green"
+              disabled={a.status === 'APPROVED'}
+              loading={busy && review.variables?.decision === 'approve'}
+              onClick={() => decide(a, 'approve')}
+            />
+            <RowAction
+              label={t('recruitment.disapprove')}
+              subject={a.fullName}
+              icon={<IconX size={18} />}
+              color="orange"
+              disabled={a.status === 'DISAPPROVED'}
+              loading={busy && review.variables?.decision === 'disapprove'}
+              onClick={() => decide(a, 'disapprove')}
+            />
+            <DeleteAction subject={a.fullName} onClick={() => setToDelete(a)} />
           </Group>
         );
       },

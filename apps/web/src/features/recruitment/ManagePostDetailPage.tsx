@@ -18,8 +18,7 @@ import { IconEdit, IconExternalLink, IconFileCv, IconFileTypeDoc, IconTrash } fr
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
-import { MessageDialog } from '../../components/MessageDialog';
+import { ConfirmDeleteDialog, MessageDialog } from '../../components/management';
 import { formatDateTime } from '../../lib/format';
 import { useDeletePost, usePost } from './api';
 import { formatFileSize, STATUS_COLORS } from './format';

@@ -1,25 +1,21 @@
 import type { TRecruitmentPostRow } from '@academy/contract';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconEye, IconFileCv, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconFileCv, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
-import { type Column, DataTable } from '../../components/DataTable';
-import { MessageDialog } from '../../components/MessageDialog';
-import { PageHeader } from '../../components/PageHeader';
+import {
+  type Column,
+  ConfirmDeleteDialog,
+  DataTable,
+  DeleteAction,
+  EditAction,
+  MessageDialog,
+  PageHeader,
+  RowAction,
+} from '../../components/management';
 import { useListParams } from '../../lib/use-list-params';
 import { useDeletePost, usePostList } from './api';
 import { formatDeadline, formatSalary, STATUS_COLORS } from './format';
@@ -105,46 +101,20 @@ export function ManagePostsPage() {
       align: 'right',
       render: (p) => (
         <Group gap={2} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('recruitment.viewPost')}>
-            <ActionIcon
-              component={Link}
-              to={`${BASE}/detail/${p.id}`}
-              variant="subtle"
-              aria-label={`${t('recruitment.viewPost')} ${p.vacancy}`}
-            >
-              <IconEye size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('recruitment.applications')}>
-            <ActionIcon
-              component={Link}
-              to={`${BASE}/curriculum-vitae/${p.id}`}
-              variant="subtle"
-              aria-label={`${t('recruitment.applications')} ${p.vacancy}`}
-            >
-              <IconFileCv size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('common.edit')}>
-            <ActionIcon
-              component={Link}
-              to={`${BASE}/edit/${p.id}`}
-              variant="subtle"
-              aria-label={`${t('common.edit')} ${p.vacancy}`}
-            >
-              <IconEdit size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('common.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={() => setToDelete(p)}
-              aria-label={`${t('common.delete')} ${p.vacancy}`}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <RowAction
+            label={t('recruitment.viewPost')}
+            subject={p.vacancy}
+            icon={<IconEye size={18} />}
+            to={`${BASE}/detail/${p.id}`}
+          />
+          <RowAction
+            label={t('recruitment.applications')}
+            subject={p.vacancy}
+            icon={<IconFileCv size={18} />}
+            to={`${BASE}/curriculum-vitae/${p.id}`}
+          />
+          <EditAction subject={p.vacancy} to={`${BASE}/edit/${p.id}`} />
+          <DeleteAction subject={p.vacancy} onClick={() => setToDelete(p)} />
         </Group>
       ),
     },

@@ -37,12 +37,7 @@ export function UsersPage() {
   const setAccess = useSetUserAccess();
   const exportUsers = useExportUsers();
   const result = useResult();
-  const deletion = useConfirmDelete<TUserListItem>({
-    remove: useDeleteUser(),
-    variables: (u) => u.id,
-    deleted: t('users.deleted'),
-    result,
-  });
+  const deletion = useConfirmDelete<TUserListItem>(useDeleteUser(), t('users.deleted'), result);
   const sortHeader = (field: string, label: string) => (
     <SortHeader
       label={label}
