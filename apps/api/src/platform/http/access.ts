@@ -6,7 +6,7 @@ import {
   type RoleCode,
 } from '@academy/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from './errors';
+import { BEARER, forbidden, unauthorized } from './errors';
 
 /**
  * Who may call a route. Every route under the API prefix declares one in `config.access`;
@@ -86,13 +86,16 @@ export function registerAccessGuard(app: FastifyInstance, resolvePrincipal: Prin
     for (const method of methods) table.push({ method, url: route.url, access: route.config?.access });
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config?.access;
     if (!access) return;
     const token = bearerToken(request);
     if (token) {
       request.principal = await resolvePrincipal(token, request);
-      if (!request.principal && !('public' in access)) throw unauthorized();
+      if (!request.principal && !('public' in access)) {
+        reply.header('www-authenticate', `${BEARER}, error="invalid_token"`);
+        throw unauthorized();
+      }
     }
     if ('public' in access) return;
     const principal = request.principal;

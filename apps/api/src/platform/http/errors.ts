@@ -35,6 +35,9 @@ export class ApiError extends Error {
 
 export const badRequest = (message: string, fieldErrors?: FieldError[]) =>
   new ApiError(400, message, fieldErrors);
+/** The WWW-Authenticate challenge of the API. */
+export const BEARER = 'Bearer realm="academy"';
+
 export const unauthorized = (message: string = MESSAGES.unauthenticated) => new ApiError(401, message);
 export const forbidden = (message: string) => new ApiError(403, message);
 export const notFound = (message: string = MESSAGES.notFound) => new ApiError(404, message);
@@ -62,6 +65,10 @@ const RETRY_AFTER_SECONDS = 5;
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) {
+      // RFC 6750: a 401 names the scheme it wants (the guard adds error="invalid_token" when a
+      // token was sent and refused).
+      if (err.status === 401 && !reply.hasHeader('www-authenticate'))
+        reply.header('www-authenticate', BEARER);
       return reply.status(err.status).send(errorBody(err.status, err.message, err.fieldErrors));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

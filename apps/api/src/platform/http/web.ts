@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
+import { allowedMethods } from './methods';
 
 /** Paths that belong to the server; everything else is the single-page app. */
 const SERVER_PATHS = ['/services/', '/idp', '/files/', '/media/', '/get/documents/', '/health', '/metrics'];
@@ -53,6 +54,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     if (webDist && request.method === 'GET' && !isServerPath && !isFilePath(url)) {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
+    }
+    const allowed = url.startsWith('/services/') ? allowedMethods(app.routeAccessTable, url) : [];
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '));
+      return reply.status(405).send(errorBody(405, `${request.method} is not allowed on ${url}`));
     }
     return reply.status(404).send(errorBody(404, `Route ${request.method} ${url} not found`));
   });
