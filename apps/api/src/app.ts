@@ -33,7 +33,7 @@ import { Events } from './platform/events';
 import { API_PREFIX, registerAccessGuard } from './platform/http/access';
 import { registerCompression } from './platform/http/compression';
 import { registerErrorHandling } from './platform/http/errors';
-import { loggerOptions } from './platform/http/logging';
+import { loggerOptions, registerRequestLog } from './platform/http/logging';
 import { registerSecurityHeaders } from './platform/http/security';
 import { findWebDist, registerWebApp } from './platform/http/web';
 import { type IdpSecrets, loadIdpSecrets } from './platform/idp/keys';
@@ -72,6 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestLog(app);
   echoRequestId(app);
   await registerSecurityHeaders(app, config);
   await registerCompression(app);

@@ -87,4 +87,24 @@ describe('logs', () => {
       if (secret) expect(log, `the log holds ${secret.slice(0, 12)}…`).not.toContain(secret);
     }
   });
+
+  it('writes one line per request with the route pattern, status, duration, user and request id', async () => {
+    const { password, employeeCode } = DEMO_ACCOUNTS.staff;
+    const tokens = await signIn(app, employeeCode, password);
+    await apiClient(app, tokens.accessToken).get('news-categories');
+    const lines = log
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.msg === 'request' && line.route === '/services/core/api/news-categories');
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.at(-1)).toMatchObject({
+      level: 30,
+      method: 'GET',
+      status: 200,
+      userId: expect.any(Number),
+      reqId: expect.any(String),
+      ms: expect.any(Number),
+    });
+  });
 });

@@ -1,5 +1,6 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../../config';
+import { routeLabel } from '../observability/metrics';
 
 /** Query parameters that carry secrets: OIDC codes and tokens, reset and media tokens, passwords. */
 const SECRET_QUERY_PARAMETERS =
@@ -62,4 +63,24 @@ export function loggerOptions(
       },
     },
   };
+}
+
+/**
+ * One line per request at `info`: method, route pattern (never the raw URL, which can hold ids and
+ * secrets), status, duration, the signed-in user's id; the request id comes with every line of
+ * the request (`reqId`). A 5xx also gets its own `error` line with the stack (errors.ts).
+ */
+export function registerRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        route: routeLabel(request.routeOptions.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        userId: request.principal?.id ?? null,
+      },
+      'request',
+    );
+  });
 }
