@@ -18,17 +18,21 @@ export interface ConfirmDeleteFlow<T> {
   dialog: { opened: boolean; loading: boolean; onCancel: () => void; onConfirm: () => void };
 }
 
-/** Ask before deleting a row, then show the outcome (`deleted` or the API's message) as the result. */
+/**
+ * Ask before deleting a row, then show the outcome as the result: the `deleted` message (or what
+ * the `deleted` function shows, e.g. a notification) or the API's message.
+ */
 export function useConfirmDelete<T extends { id: number }>(
   remove: DeleteMutation,
-  deleted: string,
+  deleted: string | ((item: T) => void),
   result: ResultState,
 ): ConfirmDeleteFlow<T> {
   const [target, setTarget] = useState<T | null>(null);
   const confirm = () => {
     if (target === null) return;
-    remove.mutate(target.id, {
-      onSuccess: () => result.succeed(deleted),
+    const item = target;
+    remove.mutate(item.id, {
+      onSuccess: () => (typeof deleted === 'string' ? result.succeed(deleted) : deleted(item)),
       onError: (error) => result.fail(error),
       onSettled: () => setTarget(null),
     });

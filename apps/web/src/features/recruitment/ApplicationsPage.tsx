@@ -3,7 +3,6 @@ import { Anchor, Badge, Button, Group, Select, Stack, Text, TextInput, Title } f
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDownload, IconEye, IconSearch, IconX } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import {
@@ -11,8 +10,10 @@ import {
   ConfirmDeleteDialog,
   DataTable,
   DeleteAction,
-  MessageDialog,
+  ResultDialog,
   RowAction,
+  useConfirmDelete,
+  useResult,
 } from '../../components/management';
 import { formatDateTime } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
@@ -36,11 +37,17 @@ export function ApplicationsPage() {
   const query = { q: list.q, status: list.filters.status };
   const applications = useApplications(postId, { ...query, page: list.page, size: list.size });
   const review = useReviewApplication();
-  const remove = useDeleteApplication();
   const exportApplications = useExportApplications();
-  const [toDelete, setToDelete] = useState<TApplication | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const closeError = useCallback(() => setError(null), []);
+  const result = useResult();
+  const deletion = useConfirmDelete<TApplication>(
+    useDeleteApplication(),
+    (item) =>
+      notifications.show({
+        color: 'green',
+        message: t('recruitment.applicationDeleted', { name: item.fullName }),
+      }),
+    result,
+  );
   const search = useDebouncedCallback((q: string) => list.update({ q }), 300);
 
   function decide(application: TApplication, decision: 'approve' | 'disapprove') {
@@ -54,7 +61,7 @@ export function ApplicationsPage() {
               name: application.fullName,
             }),
           }),
-        onError: (e) => setError(e.message),
+        onError: result.fail,
       },
     );
   }
@@ -134,7 +141,7 @@ export function ApplicationsPage() {
               loading={busy && review.variables?.decision === 'disapprove'}
               onClick={() => decide(a, 'disapprove')}
             />
-            <DeleteAction subject={a.fullName} onClick={() => setToDelete(a)} />
+            <DeleteAction subject={a.fullName} onClick={() => deletion.ask(a)} />
           </Group>
         );
       },
@@ -162,9 +169,7 @@ export function ApplicationsPage() {
           variant="default"
           leftSection={<IconDownload size={16} />}
           loading={exportApplications.isPending}
-          onClick={() =>
-            exportApplications.mutate({ postId, query }, { onError: (e) => setError(e.message) })
-          }
+          onClick={() => exportApplications.mutate({ postId, query }, { onError: result.fail })}
           data-testid="export-applications"
         >
           {t('common.export')}
@@ -207,29 +212,8 @@ export function ApplicationsPage() {
         emptyText={t('recruitment.noApplications')}
         testId="applications-table"
       />
-      <ConfirmDeleteDialog
-        opened={toDelete !== null}
-        subject={toDelete?.fullName}
-        loading={remove.isPending}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (!toDelete) return;
-          remove.mutate(toDelete.id, {
-            onSuccess: () => {
-              notifications.show({
-                color: 'green',
-                message: t('recruitment.applicationDeleted', { name: toDelete.fullName }),
-              });
-              setToDelete(null);
-            },
-            onError: (e) => {
-              setToDelete(null);
-              setError(e.message);
-            },
-          });
-        }}
-      />
-      <MessageDialog message={error} kind="error" onClose={closeError} />
+      <ConfirmDeleteDialog {...deletion.dialog} subject={deletion.target?.fullName} />
+      <ResultDialog state={result} />
     </>
   );
 }

@@ -3,7 +3,6 @@ import { Badge, Button, Group, SegmentedControl, Stack, Text, TextInput } from '
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconFileCv, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -12,9 +11,11 @@ import {
   DataTable,
   DeleteAction,
   EditAction,
-  MessageDialog,
   PageHeader,
+  ResultDialog,
   RowAction,
+  useConfirmDelete,
+  useResult,
 } from '../../components/management';
 import { useListParams } from '../../lib/use-list-params';
 import { useDeletePost, usePostList } from './api';
@@ -28,10 +29,13 @@ export function ManagePostsPage() {
   const list = useListParams();
   const status = list.filters.status ?? 'all';
   const posts = usePostList({ q: list.q, status, page: list.page, size: list.size });
-  const remove = useDeletePost();
-  const [toDelete, setToDelete] = useState<TRecruitmentPostRow | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const closeError = useCallback(() => setError(null), []);
+  const result = useResult();
+  const deletion = useConfirmDelete<TRecruitmentPostRow>(
+    useDeletePost(),
+    (item) =>
+      notifications.show({ color: 'green', message: t('recruitment.postDeleted', { name: item.vacancy }) }),
+    result,
+  );
   const search = useDebouncedCallback((q: string) => list.update({ q }), 300);
 
   const columns: Column<TRecruitmentPostRow>[] = [
@@ -114,7 +118,7 @@ export function ManagePostsPage() {
             to={`${BASE}/curriculum-vitae/${p.id}`}
           />
           <EditAction subject={p.vacancy} to={`${BASE}/edit/${p.id}`} />
-          <DeleteAction subject={p.vacancy} onClick={() => setToDelete(p)} />
+          <DeleteAction subject={p.vacancy} onClick={() => deletion.ask(p)} />
         </Group>
       ),
     },
@@ -171,33 +175,15 @@ export function ManagePostsPage() {
         testId="posts-table"
       />
       <ConfirmDeleteDialog
-        opened={toDelete !== null}
-        subject={toDelete?.vacancy}
+        {...deletion.dialog}
+        subject={deletion.target?.vacancy}
         message={
-          toDelete && toDelete.applicationCount > 0
-            ? t('recruitment.deleteWithApplications', { count: toDelete.applicationCount })
+          deletion.target && deletion.target.applicationCount > 0
+            ? t('recruitment.deleteWithApplications', { count: deletion.target.applicationCount })
             : undefined
         }
-        loading={remove.isPending}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (!toDelete) return;
-          remove.mutate(toDelete.id, {
-            onSuccess: () => {
-              notifications.show({
-                color: 'green',
-                message: t('recruitment.postDeleted', { name: toDelete.vacancy }),
-              });
-              setToDelete(null);
-            },
-            onError: (e) => {
-              setToDelete(null);
-              setError(e.message);
-            },
-          });
-        }}
       />
-      <MessageDialog message={error} kind="error" onClose={closeError} />
+      <ResultDialog state={result} />
     </>
   );
 }
