@@ -35,8 +35,15 @@ async function waitForHealth(baseURL: string, child: ChildProcess, log: () => st
   throw new Error(`the server did not answer /health within 120 s:\n${log()}`);
 }
 
-async function startServer(index: number): Promise<{ server: Server; stop: () => Promise<void> }> {
-  const port = BASE_PORT + index;
+/**
+ * Starts the built product on `E2E_PORT + index` (or `port`), with `env` added to its settings
+ * (e.g. an external sign-in provider: external-idp.ts).
+ */
+export async function startServer(
+  index: number,
+  options: { port?: number; env?: Record<string, string> } = {},
+): Promise<{ server: Server; stop: () => Promise<void> }> {
+  const port = options.port ?? BASE_PORT + index;
   const baseURL = `http://localhost:${port}`;
   const dataDir = path.join(REPO, '.tmp', `e2e-data-${port}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -52,6 +59,7 @@ async function startServer(index: number): Promise<{ server: Server; stop: () =>
       // the journeys test the pipeline, not the picture.
       MEDIA_LADDER: '480,360',
       MEDIA_X264_PRESET: 'ultrafast',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

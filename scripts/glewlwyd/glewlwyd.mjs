@@ -19,6 +19,7 @@ import zlib from 'node:zlib';
 export const GLEWLWYD_BIN = '/usr/bin/glewlwyd';
 const SCHEMA = '/usr/share/doc/glewlwyd/database/init.sqlite3.sql.gz';
 const WEBAPP = '/usr/share/glewlwyd/webapp/';
+const WEBAPP_CONFIG = '/usr/share/glewlwyd/templates/config.json';
 const MODULES = '/usr/lib/glewlwyd';
 const ADMIN_PASSWORD = 'password'; // the schema's own administrator (admin / password)
 
@@ -59,7 +60,7 @@ export const GLEWLWYD_USERS = [
 
 /** True when Debian's glewlwyd is installed (`.ci/run` installs it). */
 export function glewlwydInstalled() {
-  return fs.existsSync(GLEWLWYD_BIN) && fs.existsSync(SCHEMA) && fs.existsSync(WEBAPP);
+  return [GLEWLWYD_BIN, SCHEMA, WEBAPP, WEBAPP_CONFIG].every((file) => fs.existsSync(file));
 }
 
 export function freePort() {
@@ -139,8 +140,8 @@ function pluginParameters(issuer, key, cert) {
     'session-management-allowed': true,
     'session-cookie-name': 'GLEWLWYD2_OIDC_SID',
     'session-cookie-expiration': 2419200,
-    'front-channel-logout-allowed': false,
-    'back-channel-logout-allowed': false,
+    'front-channel-logout-allowed': true,
+    'back-channel-logout-allowed': true,
   };
 }
 
@@ -176,6 +177,11 @@ export function configureGlewlwyd({ dir, port, appUrls }) {
   statements.push(
     `UPDATE g_user_module_instance SET gumi_parameters = ${sqlText(JSON.stringify(userModule))} WHERE gumi_name = 'database';`,
   );
+  // The client database module reads only the properties of its data format; the OIDC plugin checks
+  // post_logout_redirect_uri against the client's `post_logout_redirect_uris` (plural), not listed.
+  statements.push(
+    `UPDATE g_client_module_instance SET gcmi_parameters = json_set(gcmi_parameters, '$."data-format".post_logout_redirect_uris', json('{"multiple":true,"read":true,"write":true}')) WHERE gcmi_name = 'database';`,
+  );
   statements.push(
     `INSERT INTO g_plugin_module_instance (gpmi_module, gpmi_name, gpmi_display_name, gpmi_parameters) VALUES ('oidc', ${sqlText(PLUGIN)}, 'OpenID Connect', ${sqlText(JSON.stringify(pluginParameters(issuer, key, cert)))});`,
   );
@@ -185,7 +191,7 @@ export function configureGlewlwyd({ dir, port, appUrls }) {
   );
   const clientProperties = [
     ...appUrls.map((url) => ['redirect_uri', `${url}/auth/callback`]),
-    ...appUrls.map((url) => ['post_logout_redirect_uri', `${url}/`]),
+    ...appUrls.map((url) => ['post_logout_redirect_uris', `${url}/`]),
     ['authorization_type', 'code'],
     ['authorization_type', 'refresh_token'],
     ['authorization_type', 'delete_token'],
@@ -207,11 +213,21 @@ export function configureGlewlwyd({ dir, port, appUrls }) {
   const sqlite = spawnSync('sqlite3', [database], { input: statements.join('\n'), encoding: 'utf8' });
   if (sqlite.status !== 0) throw new Error(`sqlite3 failed: ${sqlite.stderr || sqlite.error}`);
 
+  // Its web pages, with the links to Debian's bootstrap, jQuery and fonts followed (the static
+  // file server does not serve links that leave its folder) and its own config.json.
+  const webapp = path.join(dir, 'webapp');
+  fs.cpSync(WEBAPP, webapp, {
+    recursive: true,
+    dereference: true,
+    filter: (source) => path.basename(source) !== 'config.json',
+  });
+  fs.copyFileSync(WEBAPP_CONFIG, path.join(webapp, 'config.json'));
+
   const conf = `port=${port}
 bind_address="127.0.0.1"
 external_url="${base}"
 login_url="login.html"
-static_files_path="${WEBAPP}"
+static_files_path="${webapp}/"
 api_prefix="api"
 allow_origin="*"
 allow_methods="GET, POST, PUT, DELETE, OPTIONS"

@@ -2,7 +2,15 @@ import type { TCurrentUser } from '@academy/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { api, configureApiAuth } from '../../lib/api';
-import { currentAccessToken, getUserManager, hasStoredSession, sessionIdOf } from './oidc';
+import { type SignInFailure, signInFailure } from './failure';
+import {
+  currentAccessToken,
+  getUserManager,
+  hasStoredSession,
+  sessionIdOf,
+  signInRedirect,
+  signOutAtProvider,
+} from './oidc';
 import { RefreshRefused } from './token-source';
 
 export type AuthStatus = 'loading' | 'anonymous' | 'signedIn';
@@ -13,6 +21,8 @@ export interface AuthState {
   isAdmin: boolean;
   /** Starts the provider's sign-in, coming back to `returnTo` (default: the current page). */
   signIn: (returnTo?: string) => Promise<void>;
+  /** Why the last attempt to start sign-in failed (the provider could not be reached). */
+  signInFailure: SignInFailure | undefined;
   signOut: () => Promise<void>;
   /** Called by the sign-in callback once the tokens are stored. */
   markSignedIn: () => void;
@@ -24,6 +34,10 @@ export const CURRENT_USER_KEY = ['users', 'info'] as const;
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [hasToken, setHasToken] = useState<boolean | undefined>(undefined);
+  const [failure, setFailure] = useState<SignInFailure>();
+  // Signing out: the page is about to leave for the provider's logout; pages behind RequireAuth
+  // must not start a sign-in meanwhile (it raced the logout redirect and won).
+  const [leaving, setLeaving] = useState(false);
 
   const dropToken = useCallback(() => {
     if (hasStoredSession()) void getUserManager().then((manager) => manager.removeUser());
@@ -73,12 +87,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [me.isError, dropToken]);
 
   const signIn = useCallback(async (returnTo?: string) => {
-    const manager = await getUserManager();
     const target = returnTo ?? window.location.pathname + window.location.search;
-    await manager.signinRedirect({ state: { returnTo: target } });
+    setFailure(undefined);
+    try {
+      await signInRedirect(target);
+    } catch (error) {
+      // Discovery or the settings did not load: say so instead of an endless spinner.
+      const found = signInFailure(error);
+      setFailure(found.kind === 'provider' ? found : { kind: 'unreachable', detail: found.kind });
+    }
   }, []);
 
   const signOut = useCallback(async () => {
+    setLeaving(true);
     const manager = await getUserManager();
     const user = await manager.getUser();
     if (user) {
@@ -92,7 +113,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await manager.removeUser();
     queryClient.clear();
     setHasToken(false);
-    await manager.signoutRedirect({ id_token_hint: user?.id_token });
+    await signOutAtProvider(user?.id_token);
   }, [queryClient]);
 
   const markSignedIn = useCallback(() => {
@@ -102,11 +123,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<AuthState>(() => {
     let status: AuthStatus = 'loading';
-    if (hasToken === false || me.isError) status = 'anonymous';
+    if (leaving) status = 'loading';
+    else if (hasToken === false || me.isError) status = 'anonymous';
     else if (hasToken && me.data) status = 'signedIn';
     const user = status === 'signedIn' ? me.data : undefined;
-    return { status, user, isAdmin: user?.role.codeName === 'ROLE_ADMIN', signIn, signOut, markSignedIn };
-  }, [hasToken, me.data, me.isError, signIn, signOut, markSignedIn]);
+    return {
+      status,
+      user,
+      isAdmin: user?.role.codeName === 'ROLE_ADMIN',
+      signIn,
+      signInFailure: failure,
+      signOut,
+      markSignedIn,
+    };
+  }, [leaving, hasToken, me.data, me.isError, signIn, failure, signOut, markSignedIn]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

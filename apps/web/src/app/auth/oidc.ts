@@ -1,6 +1,7 @@
 import { LIMITS, type TPublicConfig } from '@academy/contract';
 import type { UserManager } from 'oidc-client-ts';
 import { API_PREFIX } from '../../lib/api';
+import { randomNonce } from './failure';
 import { createTokenSource, tabLock } from './token-source';
 
 let managerPromise: Promise<UserManager> | undefined;
@@ -32,6 +33,30 @@ export function getUserManager(): Promise<UserManager> {
     });
   })();
   return managerPromise;
+}
+
+/**
+ * Starts sign-in at the provider: authorization code with PKCE S256 (oidc-client-ts), a random
+ * `state` and a random `nonce`, both checked when the answer comes back (AuthCallback).
+ */
+export async function signInRedirect(returnTo: string): Promise<void> {
+  const manager = await getUserManager();
+  await manager.signinRedirect({ state: { returnTo }, nonce: randomNonce() });
+}
+
+/**
+ * Ends the session at the provider (RP-initiated logout through its end_session_endpoint) and comes
+ * back to the home page; a provider without one: straight to the home page.
+ */
+export async function signOutAtProvider(idToken: string | undefined): Promise<void> {
+  const manager = await getUserManager();
+  const endSession = await manager.metadataService.getEndSessionEndpoint().catch(() => undefined);
+  if (!endSession) {
+    window.location.assign('/');
+    return;
+  }
+  // A state makes providers such as Glewlwyd send the user back (post_logout_redirect_uri) afterwards.
+  await manager.signoutRedirect({ id_token_hint: idToken, state: { signedOut: true } });
 }
 
 /** oidc-client-ts stores a signed-in user under `oidc.user:<authority>:<client>`. */
