@@ -2,7 +2,7 @@ import { i18next } from '../../lib/i18n';
 
 /**
  * The sign-in failure pages' strings, merged into the English translation under `auth.failure`.
- * They live beside the pages until locales/en.json is free to take them (see docs/decisions.md 64).
+ * They live beside the pages until locales/en.json is free to take them (docs/decisions/0065).
  */
 const failure = {
   title: 'Signing in did not complete',
