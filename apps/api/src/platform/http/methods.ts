@@ -1,7 +1,11 @@
 import type { RouteAccessEntry } from './access';
 
-/** A route pattern (`/users/:id`, `/files/*`) as a regular expression over a concrete path. */
+const compiled = new Map<string, RegExp>();
+
+/** A route pattern (`/users/:id`, `/files/*`) as a regular expression over a concrete path (made once). */
 function patternRegex(pattern: string): RegExp {
+  const known = compiled.get(pattern);
+  if (known) return known;
   const source = pattern
     .split('/')
     .map((part) => {
@@ -10,7 +14,9 @@ function patternRegex(pattern: string): RegExp {
       return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     })
     .join('/');
-  return new RegExp(`^${source}/?$`);
+  const regex = new RegExp(`^${source}/?$`);
+  compiled.set(pattern, regex);
+  return regex;
 }
 
 /**

@@ -4,6 +4,7 @@ export { type Column, DataTable, type DataTableProps } from '../DataTable';
 export { MessageDialog } from '../MessageDialog';
 export { PageHeader } from '../PageHeader';
 export { AddButton } from './AddButton';
+export { useFoldingFilters } from './FoldingFilters';
 export { FormModal } from './FormModal';
 export { ListPage } from './ListPage';
 export { ListSearch } from './ListSearch';

@@ -1,13 +1,17 @@
 import type { TProgressRow } from '@academy/contract';
 import { Badge, Button, Collapse, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { IconDownload, IconFilter, IconSearch } from '@tabler/icons-react';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
-import { type Column, DataTable } from '../../components/DataTable';
-import { MessageDialog } from '../../components/MessageDialog';
-import { PageHeader } from '../../components/PageHeader';
+import {
+  type Column,
+  DataTable,
+  MessageDialog,
+  PageHeader,
+  useFoldingFilters,
+} from '../../components/management';
 import { formatDate } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
 import { useExportProgress, useProgressList, useProgressSummary } from './api';
@@ -41,11 +45,8 @@ function ProgressReport() {
   const [error, setError] = useState<string | null>(null);
   const closeError = useCallback(() => setError(null), []);
   const searchFor = useDebouncedCallback((q: string) => list.update({ q }), 300);
-  const wide = useMediaQuery('(min-width: 48em)', true);
-  const [filtersOpen, setFiltersOpen] = useState(false);
   // A wrong date stays visible so its message can be read.
-  const filtersShown = wide || filtersOpen || !valid;
-  const activeFilters = PROGRESS_FILTERS.filter((key) => filters[key]).length;
+  const folding = useFoldingFilters(PROGRESS_FILTERS.filter((key) => filters[key]).length, !valid);
 
   const columns: Column<TProgressRow>[] = [
     {
@@ -144,18 +145,9 @@ function ProgressReport() {
           maw={{ sm: 360 }}
           data-testid="progress-search"
         />
-        {/* On phones the filters fold away behind this button. */}
-        <Button
-          hiddenFrom="sm"
-          variant="default"
-          leftSection={<IconFilter size={16} />}
-          onClick={() => setFiltersOpen((open) => !open)}
-          aria-expanded={filtersShown}
-        >
-          {activeFilters > 0 ? t('users.filtersCount', { count: activeFilters }) : t('users.filters')}
-        </Button>
+        {folding.toggle}
       </Group>
-      <Collapse in={filtersShown}>
+      <Collapse in={folding.shown}>
         <ProgressFilters filters={filters} update={list.update} />
       </Collapse>
       <DataTable

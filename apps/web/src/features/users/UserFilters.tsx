@@ -1,10 +1,7 @@
 import { USER_ACCESS } from '@academy/contract';
-import { Button, Collapse, Group, Select, SimpleGrid } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconFilter } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Collapse, Group, Select, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ListSearch, OrgCascadeSelect } from '../../components/management';
+import { ListSearch, OrgCascadeSelect, useFoldingFilters } from '../../components/management';
 import type { useListParams } from '../../lib/use-list-params';
 import { useAuthorizationOptions } from '../authorizations/api';
 
@@ -15,10 +12,7 @@ export function UserFilters({ list }: { list: ReturnType<typeof useListParams> }
   const { t } = useTranslation();
   const { filters } = list;
   const authorizations = useAuthorizationOptions();
-  const wide = useMediaQuery('(min-width: 48em)', true);
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const filtersShown = wide || filtersOpen;
-  const activeFilters = USER_FILTERS.filter((key) => filters[key]).length;
+  const folding = useFoldingFilters(USER_FILTERS.filter((key) => filters[key]).length);
   return (
     <>
       <Group gap="xs" mb="sm" wrap="nowrap">
@@ -30,17 +24,9 @@ export function UserFilters({ list }: { list: ReturnType<typeof useListParams> }
           style={{ flex: 1 }}
           maw={{ sm: 360 }}
         />
-        <Button
-          hiddenFrom="sm"
-          variant="default"
-          leftSection={<IconFilter size={16} />}
-          onClick={() => setFiltersOpen((open) => !open)}
-          aria-expanded={filtersShown}
-        >
-          {activeFilters > 0 ? t('users.filtersCount', { count: activeFilters }) : t('users.filters')}
-        </Button>
+        {folding.toggle}
       </Group>
-      <Collapse in={filtersShown}>
+      <Collapse in={folding.shown}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 5 }} spacing="sm" mb="md">
           <OrgCascadeSelect
             variant="filter"
