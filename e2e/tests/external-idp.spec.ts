@@ -1,5 +1,6 @@
 import { updateGlewlwydUser } from '../../scripts/glewlwyd/glewlwyd.mjs';
 import { confirmGlewlwydLogout, expect, glewlwydInstalled, signInAtGlewlwyd, test } from './external-idp';
+import { openUserMenu } from './support';
 
 /**
  * Signing in with the operator's own provider — Debian's Glewlwyd, which we did not write — as a
@@ -30,7 +31,7 @@ test('signing out ends the session at Glewlwyd too: the next sign-in asks for th
   await signInAtGlewlwyd(page, 'leo');
   await expect(page.getByTestId('user-menu')).toContainText('Minh Nguyen');
   await expect(page.getByTestId('course-card').first()).toBeVisible();
-  await page.getByTestId('user-menu').click();
+  await openUserMenu(page);
   const signOut = page.getByRole('menuitem', { name: 'Sign out' });
   await expect(signOut).toBeVisible();
   await signOut.click();

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, shoot, signInAt, submitSignInForm, test } from './support';
+import { expect, openUserMenu, shoot, signInAt, submitSignInForm, test } from './support';
 
 /**
  * Sessions as a busy user meets them: several tabs renewing one expiring token, signing out in
@@ -71,7 +71,7 @@ test('signing out in one tab signs out every open tab at once', async ({ browser
   await second.goto('/account');
   await expect(second.getByTestId('user-menu')).toBeVisible();
 
-  await first.getByTestId('user-menu').click();
+  await openUserMenu(first);
   await first.getByRole('menuitem', { name: 'Sign out' }).click();
   // The other tab leaves the signed-in page for the sign-in page without being touched.
   await expect(second).toHaveURL(/\/idp\//);

@@ -1,5 +1,5 @@
 import { MANAGEMENT_AREAS } from '@academy/contract';
-import { expect, SCREENSHOTS, signInAt, test } from './support';
+import { expect, openUserMenu, SCREENSHOTS, signInAt, test } from './support';
 
 test('a student signs in through the provider and lands in the academy', async ({ page }) => {
   await signInAt(page, '/training-academy', 'student');
@@ -70,7 +70,7 @@ test('header, footer, user menu and mobile drawer render on desktop and phone', 
 
   await signInAt(page, '/training-academy', 'admin');
   await page.goto('/');
-  await page.getByTestId('user-menu').click();
+  await openUserMenu(page);
   await expect(page.getByRole('menuitem', { name: /management/i })).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/user-menu-desktop.png` });
   await page.mouse.click(5, 600);

@@ -163,6 +163,17 @@ export async function signInAt(
   await page.goto(path);
 }
 
+/**
+ * Opens the user menu. The header first shows a plain button and swaps in the real menu once its
+ * code has loaded; a click that meets the swap is retried by Playwright on the new button, which
+ * would toggle shut what the first press opened. So: wait for the real menu, then click.
+ */
+export async function openUserMenu(page: Page): Promise<void> {
+  const menu = page.locator('[data-testid="user-menu"][aria-haspopup]');
+  await expect(menu).toBeVisible();
+  await menu.click();
+}
+
 /** The access token the web app holds for the signed-in user. */
 export async function accessToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
