@@ -25,7 +25,7 @@ import { roadmapRoutes } from './modules/roadmaps';
 import { publicPageRoutes } from './modules/site';
 import { documentDownloadRoutes, studyRoutes } from './modules/study';
 import { systemRoutes } from './modules/system';
-import { usersRoutes } from './modules/users';
+import { createSignInAccounts, usersRoutes } from './modules/users';
 import { embeddedResolver, externalResolver } from './platform/auth/resolver';
 import type { AppContext } from './platform/context';
 import type { Database } from './platform/db/client';
@@ -90,9 +90,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
   const secrets: IdpSecrets | undefined =
     config.oidc.mode === 'embedded' ? await loadIdpSecrets(database.db) : undefined;
+  // Sign-in (platform/auth, platform/idp) reaches the users through the users module's ports.
+  const accounts = createSignInAccounts(database.db);
   registerAccessGuard(
     app,
-    secrets ? embeddedResolver(config, database.db, secrets) : externalResolver(config, database.db),
+    secrets
+      ? embeddedResolver(config, secrets, accounts.findBySession)
+      : externalResolver(config, accounts.linkExternalIdentity),
   );
 
   await app.register(fastifySwagger, {
@@ -120,7 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     (await ctx.jobs.queueDepths()).map(({ queue, depth }) => ({ labels: { queue }, value: depth })),
   );
 
-  if (secrets) await registerIdp(app, ctx, secrets);
+  if (secrets) await registerIdp(app, ctx, secrets, accounts);
   await registerUploads(app);
   registerFileRoutes(app, ctx.storage);
 

@@ -1,5 +1,6 @@
 import type { RoleCode } from '@academy/contract';
 import { and, eq } from 'drizzle-orm';
+import type { ExternalSignIn, LinkOutcome, LinkRules } from '../../platform/auth/ports';
 import type { Db } from '../../platform/db/client';
 import type { Principal } from '../../platform/http/access';
 import {
@@ -9,32 +10,6 @@ import {
   provisionExternalUser,
 } from './principal';
 import { externalIdentities, users } from './tables';
-
-/** What an external provider says about the person signing in (already verified by the caller). */
-export type ExternalSignIn = {
-  issuer: string;
-  subject: string;
-  employeeCode: string | undefined;
-  email: string | undefined;
-  /** Only a verified email may link an existing user. */
-  emailVerified: boolean;
-  fullName: string | undefined;
-  /** The academy role the provider's roles map to. */
-  role: RoleCode;
-};
-
-export type LinkRules = { linkBy: 'employee_code' | 'email'; createUsers: boolean };
-
-/** Why a sign-in found no academy user. */
-export type LinkRefusal =
-  /** No academy user has the claim, and users are not created. */
-  | 'unknown-user'
-  /** The academy user the claim names is already linked to another account of this provider. */
-  | 'linked-elsewhere'
-  /** The claim used for linking is missing (or the email is not verified). */
-  | 'missing-claim';
-
-export type LinkOutcome = { principal: Principal } | { refused: LinkRefusal };
 
 /**
  * The academy user of an external sign-in. Once linked, (issuer, subject) alone decides: names,

@@ -1,2 +1,3 @@
 /** Users: accounts, sign-in sessions, the account page, password recovery, user management. */
 export { usersRoutes } from './routes';
+export { createSignInAccounts, type SignInAccounts } from './sign-in';

@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import type { Config } from '../../config';
-import { type LinkRefusal, resolveExternalUser } from '../../modules/users/identities';
-import type { Db } from '../db/client';
 import type { PrincipalResolver } from '../http/access';
 import { forbidden } from '../http/errors';
 import { academyRole, type Claims, claimRoles, stringClaim } from './claims';
+import type { LinkExternalIdentity, LinkRefusal } from './ports';
 
 /** The parts of the provider's discovery document the API uses. */
 export type Discovery = {
@@ -81,10 +80,11 @@ function issuedToClient(payload: JWTPayload, clientId: string): boolean {
  * Access tokens of an external provider. The token is verified against the provider's keys
  * (discovery → JWKS): signature, issuer, expiry, and audience (OIDC_AUDIENCE, or else issued to
  * our client). The claims come from the token or, with OIDC_CLAIMS_SOURCE=userinfo, from the
- * provider's userinfo endpoint (which also accepts opaque tokens). The user is the one linked to
- * (iss, sub) (modules/users/identities.ts); the roles claim decides admin or learner.
+ * provider's userinfo endpoint (which also accepts opaque tokens). The user is the one `linkIdentity`
+ * finds for (iss, sub) (the users module's, handed in by app.ts); the roles claim decides admin or
+ * learner.
  */
-export function externalResolver(config: Config, db: Db): PrincipalResolver {
+export function externalResolver(config: Config, linkIdentity: LinkExternalIdentity): PrincipalResolver {
   const { issuer, clientId, audience, rolesClaim, external } = config.oidc;
   let discovered: Promise<{ discovery: Discovery; keys: JWTVerifyGetKey }> | undefined;
   const provider = () => {
@@ -156,8 +156,7 @@ export function externalResolver(config: Config, db: Db): PrincipalResolver {
     if (!subject) return null;
     const role = academyRole(claimRoles(claims, rolesClaim), external);
     if (!role) return refuse(request, refusalMessage('no-role', config));
-    const outcome = await resolveExternalUser(
-      db,
+    const outcome = await linkIdentity(
       {
         issuer,
         subject,

@@ -1,15 +1,18 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { API_AUDIENCE, type Config } from '../../config';
-import { findPrincipalBySession } from '../../modules/users/principal';
-import type { Db } from '../db/client';
 import type { PrincipalResolver } from '../http/access';
 import { type IdpSecrets, publicJwks } from '../idp/keys';
+import type { FindPrincipalBySession } from './ports';
 
 /**
  * Access tokens signed by the embedded provider: `sub` is our user id, `sid` the sign-in session
- * they belong to; a token of an ended session is refused (users/sessions.ts).
+ * they belong to; a token of an ended session is refused (`findBySession`, the users module's).
  */
-export function embeddedResolver(config: Config, db: Db, secrets: IdpSecrets): PrincipalResolver {
+export function embeddedResolver(
+  config: Config,
+  secrets: IdpSecrets,
+  findBySession: FindPrincipalBySession,
+): PrincipalResolver {
   const keys = createLocalJWKSet(publicJwks(secrets));
   return async (token) => {
     try {
@@ -19,7 +22,7 @@ export function embeddedResolver(config: Config, db: Db, secrets: IdpSecrets): P
       });
       const id = Number(payload.sub);
       if (!Number.isInteger(id) || typeof payload.sid !== 'string') return null;
-      return await findPrincipalBySession(db, id, payload.sid);
+      return await findBySession(id, payload.sid);
     } catch {
       return null;
     }

@@ -1,7 +1,6 @@
 import type { Account } from 'oidc-provider';
-import { findPrincipalById } from '../../modules/users/principal';
-import type { Db } from '../db/client';
 import type { Principal } from '../http/access';
+import type { IdpAccounts } from './accounts';
 
 /**
  * What tokens say about a user. `sub` is our numeric user id; `preferred_username` is the employee
@@ -37,17 +36,17 @@ export const CLAIMS_BY_SCOPE = {
 };
 
 /** A signed-in user who can still use the academy; stopped or deleted users count as missing. */
-export async function findActiveUser(db: Db, accountId: string): Promise<Principal | null> {
+export async function findActiveUser(accounts: IdpAccounts, accountId: string): Promise<Principal | null> {
   const id = Number(accountId);
   if (!Number.isSafeInteger(id)) return null;
-  const user = await findPrincipalById(db, id);
+  const user = await accounts.findById(id);
   return user && user.access !== 'STOPPED' ? user : null;
 }
 
 /** oidc-provider's account lookup: a stopped user gets no new tokens, not even by refresh. */
-export function accountFinder(db: Db) {
+export function accountFinder(accounts: IdpAccounts) {
   return async (_ctx: unknown, sub: string): Promise<Account | undefined> => {
-    const user = await findActiveUser(db, sub);
+    const user = await findActiveUser(accounts, sub);
     if (!user) return undefined;
     const claims = userClaims(user);
     return { accountId: sub, claims: () => claims };

@@ -1,7 +1,7 @@
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { API_AUDIENCE } from '../../config';
-import { touchSession } from '../../modules/users/sessions';
 import type { AppContext } from '../context';
+import type { IdpAccounts } from './accounts';
 import { drizzleAdapter } from './adapter';
 import { accountFinder, CLAIMS_BY_SCOPE, findActiveUser, userClaims } from './claims';
 import { API_RESOURCE, API_RESOURCE_SCOPES, ensureGrant, OIDC_SCOPES } from './grants';
@@ -19,7 +19,7 @@ export const TTL = {
 } as const;
 
 /** The embedded provider: one public client (the web app), PKCE S256, JWT access tokens for the API. */
-export function createProvider(ctx: AppContext, secrets: IdpSecrets): Provider {
+export function createProvider(ctx: AppContext, secrets: IdpSecrets, accounts: IdpAccounts): Provider {
   const { config, db } = ctx;
   const home = config.publicUrl;
   const appOrigin = new URL(home).origin;
@@ -51,7 +51,7 @@ export function createProvider(ctx: AppContext, secrets: IdpSecrets): Provider {
     scopes: OIDC_SCOPES,
     claims: CLAIMS_BY_SCOPE,
     conformIdTokenClaims: false,
-    findAccount: accountFinder(db),
+    findAccount: accountFinder(accounts),
     features: {
       devInteractions: { enabled: false },
       // Access tokens are bound to the API (aud), which oidc-provider's userinfo refuses; ours is /idp/me.
@@ -88,13 +88,13 @@ export function createProvider(ctx: AppContext, secrets: IdpSecrets): Provider {
     extraTokenClaims: async (koa, token) => {
       const accountId = 'accountId' in token ? token.accountId : undefined;
       if (!accountId) return undefined;
-      const user = await findActiveUser(db, accountId);
+      const user = await findActiveUser(accounts, accountId);
       if (!user) return undefined;
       const { sub: _sub, ...claims } = userClaims(user);
       // Access tokens name their sign-in session; issuing one (sign-in, refresh) marks it as seen.
       const sessionUid = 'sessionUid' in token ? token.sessionUid : undefined;
       if (!sessionUid) return claims;
-      await touchSession(db, {
+      await accounts.touchSession({
         id: sessionUid,
         userId: user.id,
         ip: koa.ip,

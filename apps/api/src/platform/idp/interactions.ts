@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors, type Interaction } from 'oidc-provider';
-import { recordLogin, verifyCredentials } from '../../modules/users/principal';
 import type { AppContext } from '../context';
+import type { IdpAccounts } from './accounts';
 import { IDP_PREFIX } from './configuration';
 import { ensureGrant } from './grants';
 import { messagePage, signInPage } from './login-page';
@@ -19,7 +19,7 @@ type Params = { uid: string };
 /** Our sign-in page for oidc-provider's interactions: login and (silent) consent in one step. */
 export async function interactionRoutes(
   app: FastifyInstance,
-  { provider, ctx }: { provider: Provider; ctx: AppContext },
+  { provider, ctx, accounts }: { provider: Provider; ctx: AppContext; accounts: IdpAccounts },
 ) {
   const { db, config } = ctx;
   const home = config.publicUrl;
@@ -103,14 +103,14 @@ export async function interactionRoutes(
       ctx.metrics.signIns.inc({ outcome: 'blocked' });
       return form(reply, 429, details.uid, username, SIGN_IN_MESSAGES.tooManyAttempts);
     }
-    const user = await verifyCredentials(db, username, password);
+    const user = await accounts.verifyCredentials(username, password);
     if (!user) {
       // The claimed attempt stays recorded as the failure.
       ctx.metrics.signIns.inc({ outcome: 'failure' });
       return form(reply, 401, details.uid, username, SIGN_IN_MESSAGES.incorrect);
     }
     await clearSignInFailures(db, username);
-    await recordLogin(db, user.id, ip, request.headers['user-agent']);
+    await accounts.recordLogin(user.id, ip, request.headers['user-agent']);
     ctx.metrics.signIns.inc({ outcome: 'success' });
     return finish(request, reply, details, String(user.id));
   });

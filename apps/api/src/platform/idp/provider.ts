@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import type { IdpAccounts } from './accounts';
 import { scheduleIdpCleanup } from './cleanup';
 import { createProvider, IDP_PREFIX } from './configuration';
 import { interactionRoutes } from './interactions';
@@ -10,9 +11,15 @@ import { userinfoRoutes } from './userinfo';
 /**
  * Mounts the embedded OpenID provider at /idp. oidc-provider (a Koa app) answers every /idp path
  * except ours: the sign-in interaction, /idp/register and /idp/me, which are plain Fastify routes.
+ * The users are the users module's (`accounts`, handed in by app.ts).
  */
-export async function registerIdp(app: FastifyInstance, ctx: AppContext, secrets: IdpSecrets): Promise<void> {
-  const provider = createProvider(ctx, secrets);
+export async function registerIdp(
+  app: FastifyInstance,
+  ctx: AppContext,
+  secrets: IdpSecrets,
+  accounts: IdpAccounts,
+): Promise<void> {
+  const provider = createProvider(ctx, secrets, accounts);
   const callback = provider.callback();
 
   await app.register(async (scope) => {
@@ -34,7 +41,7 @@ export async function registerIdp(app: FastifyInstance, ctx: AppContext, secrets
     scope.all(`${IDP_PREFIX}/*`, handler);
   });
 
-  await app.register(interactionRoutes, { provider, ctx });
-  await app.register(userinfoRoutes, { ctx, secrets });
+  await app.register(interactionRoutes, { provider, ctx, accounts });
+  await app.register(userinfoRoutes, { ctx, secrets, accounts });
   scheduleIdpCleanup(app, ctx.db);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { API_AUDIENCE } from '../../config';
 import type { AppContext } from '../context';
+import type { IdpAccounts } from './accounts';
 import { findActiveUser, userClaims } from './claims';
 import { IDP_PREFIX } from './configuration';
 import { type IdpSecrets, publicJwks } from './keys';
@@ -12,7 +13,7 @@ import { type IdpSecrets, publicJwks } from './keys';
  */
 export async function userinfoRoutes(
   app: FastifyInstance,
-  { ctx, secrets }: { ctx: AppContext; secrets: IdpSecrets },
+  { ctx, secrets, accounts }: { ctx: AppContext; secrets: IdpSecrets; accounts: IdpAccounts },
 ) {
   const keys = createLocalJWKSet(publicJwks(secrets));
 
@@ -31,7 +32,7 @@ export async function userinfoRoutes(
         issuer: ctx.config.oidc.issuer,
         audience: API_AUDIENCE,
       });
-      const user = payload.sub ? await findActiveUser(ctx.db, payload.sub) : null;
+      const user = payload.sub ? await findActiveUser(accounts, payload.sub) : null;
       if (!user) return refuse('invalid_token');
       return userClaims(user);
     } catch {
