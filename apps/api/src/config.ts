@@ -35,6 +35,7 @@ const ZEnv = z.object({
   OIDC_NAME_CLAIM: z.string().trim().min(1).default('name'),
   OIDC_LINK_BY: z.enum(['employee_code', 'email']).default('employee_code'),
   OIDC_CREATE_USERS: boolFlag,
+  OIDC_SCOPE: z.string().optional(),
   IDP_REGISTRATION: boolFlag,
   S3_BUCKET: z.string().trim().optional(),
   S3_ENDPOINT: optionalUrl,
@@ -89,6 +90,8 @@ export type Config = {
      * issued to our client (`aud`, `azp` or `client_id` is the client id).
      */
     audience: string | undefined;
+    /** The scopes the web app requests (OIDC_SCOPE with an external provider; the embedded one's own). */
+    scope: string;
     registration: boolean;
     /** External provider: where the user's claims come from, and how they map to academy users. */
     external: ExternalIdentityConfig;
@@ -133,6 +136,18 @@ export type ExternalIdentityConfig = {
   /** Create a learner for someone with no academy user (off: they are refused). */
   createUsers: boolean;
 };
+
+export const DEFAULT_OIDC_SCOPE = 'openid profile email offline_access';
+
+/** OIDC_SCOPE with its spaces tidied; without `openid` there is no ID token, so no sign-in. */
+function oidcScope(value: string | undefined): string {
+  const scopes = (value ?? '').split(/\s+/).filter(Boolean);
+  if (scopes.length === 0) return DEFAULT_OIDC_SCOPE;
+  if (!scopes.includes('openid')) {
+    throw new Error('Invalid configuration:\n  OIDC_SCOPE must include openid');
+  }
+  return scopes.join(' ');
+}
 
 const roleList = (value: string) =>
   value
@@ -192,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (external && !e.OIDC_CLIENT_ID) {
     throw new Error('Invalid configuration:\n  OIDC_CLIENT_ID is required with OIDC_ISSUER');
   }
+  const scope = external ? oidcScope(e.OIDC_SCOPE) : DEFAULT_OIDC_SCOPE;
   const bootstrapAdmin =
     e.ADMIN_EMPLOYEE_CODE && e.ADMIN_PASSWORD
       ? { employeeCode: e.ADMIN_EMPLOYEE_CODE, password: e.ADMIN_PASSWORD }
@@ -222,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientId: external ? (e.OIDC_CLIENT_ID as string) : EMBEDDED_CLIENT_ID,
       rolesClaim: e.OIDC_ROLES_CLAIM,
       audience: external ? e.OIDC_AUDIENCE || undefined : API_AUDIENCE,
+      scope,
       registration: e.IDP_REGISTRATION,
       external: {
         claimsSource: e.OIDC_CLAIMS_SOURCE,

@@ -55,7 +55,8 @@ export type TUserListItem = z.infer<typeof ZUserListItem>;
 
 /** GET config: what the web app needs to sign in, in embedded and external mode alike. */
 export const ZPublicConfig = z.object({
-  oidc: z.object({ authority: z.string(), clientId: z.string() }),
+  /** `scope`: the scopes to request (OIDC_SCOPE; `openid profile email offline_access` by default). */
+  oidc: z.object({ authority: z.string(), clientId: z.string(), scope: z.string() }),
   /** Who keeps passwords: the academy (embedded provider) or the external sign-in provider. */
   passwordsManagedBy: z.enum(['academy', 'provider']),
 });

@@ -17,7 +17,11 @@ export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return {
-        oidc: { authority: ctx.config.oidc.issuer, clientId: ctx.config.oidc.clientId },
+        oidc: {
+          authority: ctx.config.oidc.issuer,
+          clientId: ctx.config.oidc.clientId,
+          scope: ctx.config.oidc.scope,
+        },
         passwordsManagedBy:
           ctx.config.oidc.mode === 'external' ? ('provider' as const) : ('academy' as const),
       };

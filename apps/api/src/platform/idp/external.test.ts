@@ -46,7 +46,7 @@ describe('external provider mode', () => {
   test('the web app is told to sign in at the external issuer, and /idp is not served', async () => {
     const config = await b.app.inject({ url: '/services/core/api/config' });
     expect(config.json()).toEqual({
-      oidc: { authority: issuer, clientId: 'academy-web' },
+      oidc: { authority: issuer, clientId: 'academy-web', scope: 'openid profile email offline_access' },
       passwordsManagedBy: 'provider',
     });
     expect((await b.app.inject({ url: '/idp/.well-known/openid-configuration' })).statusCode).toBe(404);

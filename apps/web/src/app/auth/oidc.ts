@@ -2,6 +2,7 @@ import { LIMITS, type TPublicConfig } from '@academy/contract';
 import type { UserManager } from 'oidc-client-ts';
 import { API_PREFIX } from '../../lib/api';
 import { randomNonce } from './failure';
+import { userManagerSettings } from './manager-settings';
 import { createTokenSource, tabLock } from './token-source';
 
 let managerPromise: Promise<UserManager> | undefined;
@@ -14,21 +15,8 @@ export function getUserManager(): Promise<UserManager> {
     const response = await fetch(`${API_PREFIX}/config`);
     if (!response.ok) throw new Error('The sign-in settings could not be loaded');
     const config = (await response.json()) as TPublicConfig;
-    const origin = window.location.origin;
     return new UserManager({
-      authority: config.oidc.authority,
-      client_id: config.oidc.clientId,
-      redirect_uri: `${origin}/auth/callback`,
-      post_logout_redirect_uri: `${origin}/`,
-      response_type: 'code',
-      scope: 'openid profile email offline_access',
-      // SPEC §1: the session-check frame is disabled; tokens renew with the refresh token, on
-      // demand and one refresh at a time (token-source.ts), never by a timer in each tab.
-      monitorSession: false,
-      automaticSilentRenew: false,
-      // Renew when the token has less than 5 s left; an unfinished sign-in is forgotten after 1 hour.
-      accessTokenExpiringNotificationTimeInSeconds: LIMITS.tokenMinValiditySeconds,
-      staleStateAgeInSeconds: LIMITS.loginStateSeconds,
+      ...userManagerSettings(config, window.location.origin),
       userStore: new WebStorageStateStore({ store: window.localStorage }),
     });
   })();
