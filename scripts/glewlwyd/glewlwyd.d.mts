@@ -1,6 +1,7 @@
 // Types of glewlwyd.mjs for the TypeScript tests that start the provider.
 export const GLEWLWYD_BIN: string;
 export const GLEWLWYD_CLIENT_ID: string;
+export const GLEWLWYD_SCOPES: string[];
 export type GlewlwydUser = {
   username: string;
   password: string;
@@ -9,6 +10,9 @@ export type GlewlwydUser = {
   employee_code: string;
   preferred_username: string;
   roles: string;
+  service?: string;
+  branch?: string;
+  department?: string;
 };
 export const GLEWLWYD_USERS: GlewlwydUser[];
 export function glewlwydInstalled(): boolean;

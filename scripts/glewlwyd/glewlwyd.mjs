@@ -8,7 +8,10 @@
 // redirect `<app>/auth/callback`, post-logout `<app>/`), session management (end_session), and
 // the users of GLEWLWYD_USERS below. The `roles` claim is a space-separated STRING, the way many
 // providers send it; `employee_code` and `preferred_username` are claims of their own, so a test can
-// rename `preferred_username` and keep the employee code and `sub`.
+// rename `preferred_username` and keep the employee code and `sub`. `service`, `branch` and
+// `department` name a place in the academy's organisation (the demo data's names), for users
+// created on first sign-in. Besides the standard scopes the client may ask for `academy`, the way
+// Entra ID wants the scope of the app's own API (OIDC_SCOPE).
 import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
@@ -27,7 +30,16 @@ export const GLEWLWYD_CLIENT_ID = 'academy-web';
 /** The plugin instance's name: the issuer is `<base>/api/oidc`. */
 const PLUGIN = 'oidc';
 
-/** Users of the provider. `employee_code` links them to academy users on first sign-in. */
+/** The scopes the client may request (and every user has consented to). */
+export const GLEWLWYD_SCOPES = ['openid', 'profile', 'email', 'offline_access', 'academy'];
+/** User properties released as claims of their own (besides name and email). */
+const CLAIMS = ['roles', 'employee_code', 'preferred_username', 'service', 'branch', 'department'];
+
+/**
+ * Users of the provider. `employee_code` links them to academy users on first sign-in; `jo` and
+ * `max` are unknown to the academy and named for the org claims of users created on first sign-in
+ * (`max`'s department is no department of the academy).
+ */
 export const GLEWLWYD_USERS = [
   {
     username: 'ada',
@@ -55,6 +67,30 @@ export const GLEWLWYD_USERS = [
     employee_code: 'not-an-academy-user',
     preferred_username: 'nina',
     roles: 'ROLE_STUDENT',
+  },
+  {
+    username: 'jo',
+    password: 'Jo@glewlwyd12',
+    name: 'Jo Newcomer',
+    email: 'jo@academy.test',
+    employee_code: 'jo-newcomer',
+    preferred_username: 'jo',
+    roles: 'ROLE_STUDENT',
+    service: 'Skyline Mobile',
+    branch: 'skyline mobile hanoi',
+    department: 'SALES',
+  },
+  {
+    username: 'max',
+    password: 'Max@glewlwyd12',
+    name: 'Max Elsewhere',
+    email: 'max@academy.test',
+    employee_code: 'max-elsewhere',
+    preferred_username: 'max',
+    roles: 'ROLE_STUDENT',
+    service: 'Skyline Mobile',
+    branch: 'Skyline Mobile Hanoi',
+    department: 'Astrology',
   },
 ];
 
@@ -115,7 +151,7 @@ function pluginParameters(issuer, key, cert) {
     'auth-type-refresh-enabled': true,
     scope: [],
     'additional-parameters': [],
-    claims: [claim('roles'), claim('employee_code'), claim('preferred_username')],
+    claims: CLAIMS.map(claim),
     'jwks-show': true,
     'jwks-x5c': [],
     'request-parameter-allow': false,
@@ -127,7 +163,7 @@ function pluginParameters(issuer, key, cert) {
     'email-claim-scope': [],
     'scope-claim': 'no',
     'scope-claim-scope': [],
-    'allowed-scope': ['openid', 'profile', 'email', 'offline_access'],
+    'allowed-scope': GLEWLWYD_SCOPES,
     'pkce-allowed': true,
     'pkce-method-plain-allowed': false,
     'pkce-required': true,
@@ -159,16 +195,16 @@ export function configureGlewlwyd({ dir, port, appUrls }) {
   const statements = [zlib.gunzipSync(fs.readFileSync(SCHEMA)).toString('utf8')];
   // Every scope the web app asks for needs the password: the login page then asks for it.
   statements.push("UPDATE g_scope SET gs_password_required = 1 WHERE gs_name = 'openid';");
-  for (const scope of ['profile', 'email', 'offline_access']) {
+  for (const scope of GLEWLWYD_SCOPES.filter((name) => name !== 'openid')) {
     statements.push(
       `INSERT INTO g_scope (gs_name, gs_display_name, gs_description, gs_password_required, gs_password_max_age) VALUES (${sqlText(scope)}, ${sqlText(scope)}, ${sqlText(scope)}, 1, 0);`,
     );
   }
-  // The user database module keeps the claims' properties (roles, employee_code, preferred_username).
+  // The user database module keeps the claims' properties (roles, employee_code, …).
   const userModule = {
     'use-glewlwyd-connection': true,
     'data-format': Object.fromEntries(
-      ['roles', 'employee_code', 'preferred_username'].map((name) => [
+      CLAIMS.map((name) => [
         name,
         { multiple: false, read: true, write: true, 'profile-read': true, 'profile-write': false },
       ]),
@@ -204,7 +240,7 @@ export function configureGlewlwyd({ dir, port, appUrls }) {
   }
   // Consent given in advance: the journeys see the login page, not a grant screen.
   for (const user of GLEWLWYD_USERS) {
-    for (const scope of ['openid', 'profile', 'email', 'offline_access']) {
+    for (const scope of GLEWLWYD_SCOPES) {
       statements.push(
         `INSERT INTO g_client_user_scope (gs_id, gcus_username, gcus_client_id) VALUES ((SELECT gs_id FROM g_scope WHERE gs_name = ${sqlText(scope)}), ${sqlText(user.username)}, ${sqlText(GLEWLWYD_CLIENT_ID)});`,
       );
@@ -350,7 +386,7 @@ export async function startGlewlwyd({ dir, port, appUrls }) {
         body: JSON.stringify({
           ...user,
           enabled: true,
-          scope: ['openid', 'profile', 'email', 'offline_access'],
+          scope: GLEWLWYD_SCOPES,
         }),
       });
       if (!res.ok)
@@ -381,6 +417,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   OIDC_ISSUER=${provider.issuer}
   OIDC_CLIENT_ID=${provider.clientId}
   OIDC_CLAIMS_SOURCE=userinfo OIDC_ROLES_CLAIM=roles OIDC_EMPLOYEE_CODE_CLAIM=employee_code
+  (optional: OIDC_CREATE_USERS=true OIDC_SERVICE_CLAIM=service OIDC_BRANCH_CLAIM=branch
+   OIDC_DEPARTMENT_CLAIM=department creates jo and max on first sign-in, placed by their claims;
+   OIDC_SCOPE="openid profile email offline_access academy" asks for its extra scope)
   users: ${GLEWLWYD_USERS.map((u) => `${u.username} / ${u.password}`).join(', ')}
   its admin pages: ${provider.base}/index.html (admin / ${ADMIN_PASSWORD}). Ctrl+C stops it.`);
   const quit = () => void provider.stop().then(() => process.exit(0));

@@ -91,7 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const secrets: IdpSecrets | undefined =
     config.oidc.mode === 'embedded' ? await loadIdpSecrets(database.db) : undefined;
   // Sign-in (platform/auth, platform/idp) reaches the users through the users module's ports.
-  const accounts = createSignInAccounts(database.db);
+  const accounts = createSignInAccounts(database.db, app.log);
   registerAccessGuard(
     app,
     secrets

@@ -36,6 +36,7 @@ describe('external sign-in provider settings', () => {
       nameClaim: 'name',
       linkBy: 'employee_code',
       createUsers: false,
+      placeClaims: {},
     });
   });
 

@@ -36,6 +36,9 @@ const ZEnv = z.object({
   OIDC_LINK_BY: z.enum(['employee_code', 'email']).default('employee_code'),
   OIDC_CREATE_USERS: boolFlag,
   OIDC_SCOPE: z.string().optional(),
+  OIDC_SERVICE_CLAIM: z.string().trim().optional(),
+  OIDC_BRANCH_CLAIM: z.string().trim().optional(),
+  OIDC_DEPARTMENT_CLAIM: z.string().trim().optional(),
   IDP_REGISTRATION: boolFlag,
   S3_BUCKET: z.string().trim().optional(),
   S3_ENDPOINT: optionalUrl,
@@ -135,6 +138,8 @@ export type ExternalIdentityConfig = {
   linkBy: 'employee_code' | 'email';
   /** Create a learner for someone with no academy user (off: they are refused). */
   createUsers: boolean;
+  /** Claims naming the user's service, branch and department (unset: the academy keeps the place). */
+  placeClaims: { service?: string; branch?: string; department?: string };
 };
 
 export const DEFAULT_OIDC_SCOPE = 'openid profile email offline_access';
@@ -249,6 +254,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         nameClaim: e.OIDC_NAME_CLAIM,
         linkBy: e.OIDC_LINK_BY,
         createUsers: e.OIDC_CREATE_USERS,
+        placeClaims: {
+          service: e.OIDC_SERVICE_CLAIM || undefined,
+          branch: e.OIDC_BRANCH_CLAIM || undefined,
+          department: e.OIDC_DEPARTMENT_CLAIM || undefined,
+        },
       },
     },
     storage,

@@ -1,2 +1,4 @@
 /** The organisation: services (trademarks), branches and departments. */
+export type { Placement } from './placement';
+export { findPlaceByName, type PlaceByName, type PlaceNamed } from './places-by-name';
 export { orgRoutes } from './routes';

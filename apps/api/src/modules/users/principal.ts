@@ -70,19 +70,32 @@ export async function findPrincipalBySession(
   return { ...toPrincipal(row), sessionId: row.sessionId };
 }
 
-/** The user linked to an external provider's (issuer, subject), in one query; null when none is. */
-export async function findPrincipalByIdentity(
+/** Where a user is placed in the organisation (all three may be empty). */
+export type UserPlace = { serviceId: number | null; branchId: number | null; departmentId: number | null };
+
+/**
+ * The user linked to an external provider's (issuer, subject) and their place, in one query; null
+ * when none is.
+ */
+export async function findLinkedUser(
   db: Db,
   issuer: string,
   subject: string,
-): Promise<Principal | null> {
+): Promise<{ principal: Principal; place: UserPlace } | null> {
   const [row] = await db
-    .select(principalColumns)
+    .select({
+      ...principalColumns,
+      serviceId: users.serviceId,
+      branchId: users.branchId,
+      departmentId: users.departmentId,
+    })
     .from(externalIdentities)
     .innerJoin(users, eq(users.id, externalIdentities.userId))
     .leftJoin(authorizations, eq(authorizations.id, users.authorizationId))
     .where(and(eq(externalIdentities.issuer, issuer), eq(externalIdentities.subject, subject)));
-  return row ? toPrincipal(row) : null;
+  if (!row) return null;
+  const { serviceId, branchId, departmentId } = row;
+  return { principal: toPrincipal(row), place: { serviceId, branchId, departmentId } };
 }
 
 export async function findPrincipalByEmail(db: Db, email: string): Promise<Principal | null> {

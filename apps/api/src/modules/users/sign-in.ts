@@ -1,7 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FindPrincipalBySession, LinkExternalIdentity } from '../../platform/auth/ports';
 import type { Db } from '../../platform/db/client';
 import type { IdpAccounts } from '../../platform/idp/accounts';
 import { resolveExternalUser } from './identities';
+import { placesFromClaims } from './places';
 import { findPrincipalById, findPrincipalBySession, recordLogin, verifyCredentials } from './principal';
 import { touchSession } from './sessions';
 
@@ -12,13 +14,14 @@ export type SignInAccounts = IdpAccounts & {
 };
 
 /** Made once by the composition root (app.ts) and handed to the token resolvers and the provider. */
-export function createSignInAccounts(db: Db): SignInAccounts {
+export function createSignInAccounts(db: Db, log: FastifyBaseLogger): SignInAccounts {
+  const placeFromClaims = placesFromClaims(db, log);
   return {
     findById: (id) => findPrincipalById(db, id),
     verifyCredentials: (username, password) => verifyCredentials(db, username, password),
     recordLogin: (userId, ip, userAgent) => recordLogin(db, userId, ip, userAgent),
     touchSession: (session) => touchSession(db, session),
     findBySession: (userId, sessionId) => findPrincipalBySession(db, userId, sessionId),
-    linkExternalIdentity: (who, rules) => resolveExternalUser(db, who, rules),
+    linkExternalIdentity: (who, rules) => resolveExternalUser(db, who, rules, placeFromClaims),
   };
 }

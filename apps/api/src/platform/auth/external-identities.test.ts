@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bearer } from '../../../test/auth';
 import { uniqueCode } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { branches, departments } from '../../modules/org/tables';
 import { externalIdentities, users } from '../../modules/users/tables';
 import { startTestProvider, type TestProvider } from './test-provider';
 
@@ -295,6 +296,56 @@ describe('settings of an external provider', () => {
       expect(
         (await t.app.inject({ url: '/services/core/api/course', headers: bearer(token) })).statusCode,
       ).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the org claims of an external provider', () => {
+  test('place linked users too, and a department claim alone places only when one department has that name', async () => {
+    const t = await createTestApp({
+      env: {
+        OIDC_ISSUER: provider.issuer,
+        OIDC_CLIENT_ID: 'academy-web',
+        OIDC_CREATE_USERS: 'true',
+        OIDC_DEPARTMENT_CLAIM: 'org.department',
+      },
+    });
+    try {
+      const [branch] = await t.database.db.select().from(branches).limit(1);
+      if (!branch) throw new Error('no demo branch');
+      const [unique] = await t.database.db
+        .insert(departments)
+        .values({ name: 'Only Here', branchId: branch.id })
+        .returning();
+      const user = await academyUser(t);
+      const placeOf = async (id: number) =>
+        (
+          await t.database.db
+            .select({
+              serviceId: users.serviceId,
+              branchId: users.branchId,
+              departmentId: users.departmentId,
+            })
+            .from(users)
+            .where(eq(users.id, id))
+        )[0];
+      // "Sales" is a department of every demo branch: which one is unknown, so no place.
+      const sales = {
+        sub: 'sub-org-linked',
+        preferred_username: user.employeeCode,
+        org: { department: 'Sales' },
+      };
+      expect((await info(t, await provider.token(sales))).json()).toMatchObject({ id: user.id });
+      expect(await placeOf(user.id)).toEqual({ serviceId: null, branchId: null, departmentId: null });
+      const only = await provider.token({ ...sales, org: { department: 'only here' } });
+      expect((await info(t, only)).json()).toMatchObject({ id: user.id });
+      expect(await placeOf(user.id)).toEqual({
+        serviceId: branch.serviceId,
+        branchId: branch.id,
+        departmentId: unique?.id,
+      });
     } finally {
       await t.close();
     }

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
-import type { Config } from '../../config';
+import type { Config, ExternalIdentityConfig } from '../../config';
 import type { PrincipalResolver } from '../http/access';
 import { forbidden } from '../http/errors';
 import { academyRole, type Claims, claimRoles, stringClaim } from './claims';
-import type { LinkExternalIdentity, LinkRefusal } from './ports';
+import type { LinkExternalIdentity, LinkRefusal, PlaceNames } from './ports';
 
 /** The parts of the provider's discovery document the API uses. */
 export type Discovery = {
@@ -69,6 +69,12 @@ export function refusalMessage(reason: LinkRefusal | 'no-role', config: Config):
 }
 
 const isJwt = (token: string) => token.split('.').length === 3;
+
+/** The names the mapped org claims give (OIDC_SERVICE_CLAIM, OIDC_BRANCH_CLAIM, OIDC_DEPARTMENT_CLAIM). */
+function placeNames(claims: Claims, mapped: ExternalIdentityConfig['placeClaims']): PlaceNames {
+  const read = (claim: string | undefined) => (claim ? stringClaim(claims, claim) : undefined);
+  return { service: read(mapped.service), branch: read(mapped.branch), department: read(mapped.department) };
+}
 
 /** True when an access token was issued to our client (when no audience is configured). */
 function issuedToClient(payload: JWTPayload, clientId: string): boolean {
@@ -165,6 +171,7 @@ export function externalResolver(config: Config, linkIdentity: LinkExternalIdent
         emailVerified: claims.email_verified === true || claims.email_verified === 'true',
         fullName: stringClaim(claims, external.nameClaim),
         role,
+        place: placeNames(claims, external.placeClaims),
       },
       external,
     );

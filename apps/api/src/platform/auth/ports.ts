@@ -9,6 +9,9 @@ import type { Principal } from '../http/access';
 /** The user of an embedded access token, null when its sign-in session has ended or is not theirs. */
 export type FindPrincipalBySession = (userId: number, sessionId: string) => Promise<Principal | null>;
 
+/** Where the provider's claims place someone in the organisation: names, as the claims give them. */
+export type PlaceNames = { service?: string; branch?: string; department?: string };
+
 /** What an external provider says about the person signing in (already verified by the resolver). */
 export type ExternalSignIn = {
   issuer: string;
@@ -20,6 +23,8 @@ export type ExternalSignIn = {
   fullName: string | undefined;
   /** The academy role the provider's roles map to. */
   role: RoleCode;
+  /** Names from the org claims (OIDC_SERVICE_CLAIM …); empty when none is mapped or sent. */
+  place: PlaceNames;
 };
 
 export type LinkRules = { linkBy: 'employee_code' | 'email'; createUsers: boolean };
