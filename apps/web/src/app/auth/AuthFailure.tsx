@@ -1,7 +1,6 @@
 import { Alert, Button, Center, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SignInFailure } from './failure';
-import './messages';
 
 /**
  * What happened and what to do when signing in did not complete. Nothing here starts sign-in by
