@@ -1,5 +1,12 @@
 import { updateGlewlwydUser } from '../../scripts/glewlwyd/glewlwyd.mjs';
-import { confirmGlewlwydLogout, expect, glewlwydInstalled, signInAtGlewlwyd, test } from './external-idp';
+import {
+  confirmGlewlwydLogout,
+  EXTERNAL_SCOPE,
+  expect,
+  glewlwydInstalled,
+  signInAtGlewlwyd,
+  test,
+} from './external-idp';
 import { openUserMenu } from './support';
 
 /**
@@ -22,6 +29,23 @@ test('a learner signs in through Glewlwyd’s pages and reaches the academy as t
   await expect(page.getByTestId('course-card').first()).toBeVisible();
   await page.goto('/management');
   await expect(page.getByTestId('unauthorized')).toBeVisible();
+});
+
+test('the sign-in asks Glewlwyd for the scopes of OIDC_SCOPE, its extra one included', async ({
+  page,
+  provider,
+}) => {
+  const scopes: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(`${provider.issuer}/auth?`)) {
+      scopes.push(new URL(request.url()).searchParams.get('scope') ?? '');
+    }
+  });
+  await page.goto('/training-academy');
+  await signInAtGlewlwyd(page, 'leo');
+  await expect(page.getByTestId('user-menu')).toContainText('Minh Nguyen');
+  expect(scopes.length).toBeGreaterThan(0);
+  expect(new Set(scopes)).toEqual(new Set([EXTERNAL_SCOPE]));
 });
 
 test('signing out ends the session at Glewlwyd too: the next sign-in asks for the password', async ({

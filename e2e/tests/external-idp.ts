@@ -13,6 +13,8 @@ export { expect, glewlwydInstalled };
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 /** Beside the default servers (E2E_PORT + worker): E2E_PORT + 50 + worker. */
+/** The product's OIDC_SCOPE here: the standard scopes and Glewlwyd's `academy` (scripts/glewlwyd). */
+export const EXTERNAL_SCOPE = 'openid profile email offline_access academy';
 const PORT_OFFSET = 50;
 
 /**
@@ -44,6 +46,8 @@ export const test = base.extend<{ server: Server }, { provider: RunningGlewlwyd;
           OIDC_CLAIMS_SOURCE: 'userinfo',
           OIDC_ROLES_CLAIM: 'roles',
           OIDC_EMPLOYEE_CODE_CLAIM: 'employee_code',
+          // An extra scope, the way Entra ID wants the scope of the app's own API.
+          OIDC_SCOPE: EXTERNAL_SCOPE,
         },
       });
       await use(server);
