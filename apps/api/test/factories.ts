@@ -2,7 +2,7 @@ import type { PermissionKey, RoleCode, TUserDetail } from '@academy/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { authorizations } from '../src/modules/authorizations/tables';
-import { branches, departments } from '../src/modules/org/tables';
+import { branches, departments, services } from '../src/modules/org/tables';
 import { hashPassword } from '../src/modules/users/passwords';
 import { users } from '../src/modules/users/tables';
 import type { ApiClient } from './client';
@@ -102,5 +102,41 @@ export function userEditBody(user: TUserDetail, changes: Record<string, unknown>
     departmentId: user.departmentId,
     authorizationId: user.authorizationId,
     ...changes,
+  };
+}
+
+export type OrgTree = {
+  /** Two branches of one service, and a branch of another service; one department in each. */
+  branchA: PlaceInput;
+  branchB: PlaceInput;
+  otherService: PlaceInput;
+};
+
+/** A small organisation of its own, so a test of scope knows exactly who is where. */
+export async function makeOrgTree(app: FastifyInstance): Promise<OrgTree> {
+  const { db } = testAppOf(app).database;
+  const tag = uniqueCode('O');
+  const [serviceS, serviceT] = await db
+    .insert(services)
+    .values([{ name: `Service ${tag}` }, { name: `Other service ${tag}` }])
+    .returning({ id: services.id });
+  if (!serviceS || !serviceT) throw new Error('service insert failed');
+  const place = async (serviceId: number, name: string): Promise<PlaceInput> => {
+    const [branch] = await db
+      .insert(branches)
+      .values({ name: `${name} ${tag}`, serviceId })
+      .returning({ id: branches.id });
+    if (!branch) throw new Error('branch insert failed');
+    const [department] = await db
+      .insert(departments)
+      .values({ name: `Sales ${name} ${tag}`, branchId: branch.id })
+      .returning({ id: departments.id });
+    if (!department) throw new Error('department insert failed');
+    return { serviceId, branchId: branch.id, departmentId: department.id };
+  };
+  return {
+    branchA: await place(serviceS.id, 'Branch A'),
+    branchB: await place(serviceS.id, 'Branch B'),
+    otherService: await place(serviceT.id, 'Branch C'),
   };
 }

@@ -13,6 +13,7 @@ import type { Db } from '../../platform/db/client';
 import { uniqueViolation } from '../../platform/db/errors';
 import { notFound } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
+import { type ManagementScope, placeWithin } from '../../platform/http/scope';
 import { newFileKey, type Storage } from '../../platform/storage/storage';
 import { courses } from '../courses/tables';
 import { users } from '../users/tables';
@@ -138,7 +139,17 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export type IssuedListQuery = TPageQuery & { certificateId?: number; courseId?: number; userId?: number };
+export type IssuedListQuery = TPageQuery & {
+  certificateId?: number;
+  courseId?: number;
+  userId?: number;
+  /** The caller's management scope: certificates of learners outside it are left out. */
+  within?: ManagementScope;
+};
+
+function learnerWithin(within: ManagementScope | undefined): SQL | undefined {
+  return within && placeWithin(within, { serviceId: users.serviceId, branchId: users.branchId });
+}
 
 /** Issued certificates for staff, searchable by learner, code or course: two queries. */
 export async function listIssued(
@@ -155,6 +166,8 @@ export async function listIssued(
   if (query.certificateId) conditions.push(eq(issuedCertificates.certificateId, query.certificateId));
   if (query.courseId) conditions.push(eq(issuedCertificates.courseId, query.courseId));
   if (query.userId) conditions.push(eq(issuedCertificates.userId, query.userId));
+  const within = learnerWithin(query.within);
+  if (within) conditions.push(within);
   const where = conditions.length ? and(...conditions) : undefined;
   const { limit, offset } = pageWindow(query);
   const [rows, [total]] = await Promise.all([
@@ -281,7 +294,7 @@ export async function issuedFile(
   db: Db,
   storage: Storage,
   id: number,
-  ownerId?: number,
+  whose: { ownerId: number } | { within: ManagementScope },
 ): Promise<CertificateFile> {
   const [row] = await db
     .select({
@@ -290,8 +303,9 @@ export async function issuedFile(
       courseName: issuedCertificates.courseName,
     })
     .from(issuedCertificates)
-    .where(eq(issuedCertificates.id, id));
-  if (!row || (ownerId !== undefined && row.userId !== ownerId)) {
+    .innerJoin(users, eq(users.id, issuedCertificates.userId))
+    .where(and(eq(issuedCertificates.id, id), 'within' in whose ? learnerWithin(whose.within) : undefined));
+  if (!row || ('ownerId' in whose && row.userId !== whose.ownerId)) {
     throw notFound(CERTIFICATE_MESSAGES.issuedNotFound);
   }
   const key = await renderIssued(db, storage, id);

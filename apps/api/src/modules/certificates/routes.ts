@@ -281,7 +281,10 @@ export const certificateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (request, reply) => {
-      const { rows, total } = await listIssued(ctx.db, request.query);
+      const { rows, total } = await listIssued(ctx.db, {
+        ...request.query,
+        within: request.principal!.scope,
+      });
       setTotal(reply, total);
       return rows;
     },
@@ -299,7 +302,12 @@ export const certificateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: errors,
       },
     },
-    async (request, reply) => sendPdf(reply, await issuedFile(ctx.db, ctx.storage, request.params.id), false),
+    async (request, reply) =>
+      sendPdf(
+        reply,
+        await issuedFile(ctx.db, ctx.storage, request.params.id, { within: request.principal!.scope }),
+        false,
+      ),
   );
 
   app.get(
@@ -315,7 +323,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
     async (request) => {
       const [user, list] = await Promise.all([
-        usersBrief(ctx.db, request.params.id),
+        usersBrief(ctx.db, request.params.id, request.principal!.scope),
         certificatesOf(ctx.db, request.params.id),
       ]);
       return { user, certificates: list };
@@ -350,6 +358,10 @@ export const certificateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (request, reply) =>
-      sendPdf(reply, await issuedFile(ctx.db, ctx.storage, request.params.id, principalId(request)), false),
+      sendPdf(
+        reply,
+        await issuedFile(ctx.db, ctx.storage, request.params.id, { ownerId: principalId(request) }),
+        false,
+      ),
   );
 };

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { PROGRESS_EXPORT_COLUMNS, PROGRESS_STATUS_LABELS, type ProgressFilter } from '@academy/contract';
+import { PROGRESS_EXPORT_COLUMNS, PROGRESS_STATUS_LABELS } from '@academy/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { loadExcel } from '../../platform/excel';
@@ -13,6 +13,7 @@ import {
   rowFilter,
   rowJoins,
   rowsOf,
+  type ScopedProgressFilter,
   toRow,
 } from './report';
 
@@ -25,7 +26,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 export const EXPORT_BATCH = 500;
 
 /** The next batch of matching learner ids after `afterId` (keyset, by id). */
-async function nextLearners(db: Db, filter: ProgressFilter, afterId: number): Promise<number[]> {
+async function nextLearners(db: Db, filter: ScopedProgressFilter, afterId: number): Promise<number[]> {
   const result = await db.execute(sql`
     select u.id from ${users} u
     where ${learnerConditions(filter)} and u.id > ${afterId}
@@ -61,7 +62,11 @@ function day(value: string | null): Date | null {
  * as they are written, no shared strings table). Waits for `out` to drain between batches, so a
  * slow download holds the database reads back instead of filling memory. Returns the rows written.
  */
-export async function writeProgressWorkbook(db: Db, filter: ProgressFilter, out: Writable): Promise<number> {
+export async function writeProgressWorkbook(
+  db: Db,
+  filter: ScopedProgressFilter,
+  out: Writable,
+): Promise<number> {
   const Excel = await loadExcel();
   const workbook = new Excel.stream.xlsx.WorkbookWriter({
     stream: out,

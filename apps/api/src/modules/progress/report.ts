@@ -1,6 +1,7 @@
 import type { ProgressFilter, ProgressStatus, TProgressRow } from '@academy/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../platform/http/errors';
+import { type ManagementScope, placeWithin } from '../../platform/http/scope';
 import { courses, lessons } from '../courses/tables';
 import { branches, departments, services } from '../org/tables';
 import { roadmapCourses, roadmaps } from '../roadmaps/tables';
@@ -24,9 +25,15 @@ function escapeLike(value: string): string {
 /** Which learners: one (detail pages), a batch of ids (the export), or all that match. */
 export type LearnerScope = { userId?: number; userIds?: number[] };
 
+/** The report's filters and the caller's management scope: learners outside it never appear. */
+export type ScopedProgressFilter = ProgressFilter & { within?: ManagementScope };
+
 /** The learner filters over `users u`. */
-export function learnerConditions(f: ProgressFilter, scope: LearnerScope = {}): SQL {
+export function learnerConditions(f: ScopedProgressFilter, scope: LearnerScope = {}): SQL {
   const conditions: SQL[] = [sql`true`];
+  const within =
+    f.within && placeWithin(f.within, { serviceId: sql`u.service_id`, branchId: sql`u.branch_id` });
+  if (within) conditions.push(within);
   if (scope.userId !== undefined) conditions.push(sql`u.id = ${scope.userId}`);
   if (scope.userIds) {
     conditions.push(
@@ -54,7 +61,7 @@ const passed = passedWhere({
  * `graded`: the learner-course rows with their course, counts, dates and status, before the
  * status and date filters (which `rowFilter` applies).
  */
-export function gradedCtes(f: ProgressFilter, scope: LearnerScope = {}): SQL {
+export function gradedCtes(f: ScopedProgressFilter, scope: LearnerScope = {}): SQL {
   const courseOnProgress = f.courseId ? sql` where l.course_id = ${f.courseId}` : sql``;
   const courseOnRoadmap = f.courseId ? sql` and rc.course_id = ${f.courseId}` : sql``;
   return sql`

@@ -45,7 +45,10 @@ export const progressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (request, reply) => {
-      const { rows, total } = await listProgress(ctx.db, request.query);
+      const { rows, total } = await listProgress(ctx.db, {
+        ...request.query,
+        within: request.principal!.scope,
+      });
       setTotal(reply, total);
       return rows;
     },
@@ -63,7 +66,7 @@ export const progressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: ZProgressSummary, ...errors },
       },
     },
-    async (request) => progressSummary(ctx.db, request.query),
+    async (request) => progressSummary(ctx.db, { ...request.query, within: request.principal!.scope }),
   );
 
   app.get(
@@ -80,10 +83,12 @@ export const progressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     async (request, reply) => {
       const out = new PassThrough();
-      writeProgressWorkbook(ctx.db, request.query, out).catch((err) => {
-        request.log.error({ err }, 'progress export failed');
-        out.destroy(err);
-      });
+      writeProgressWorkbook(ctx.db, { ...request.query, within: request.principal!.scope }, out).catch(
+        (err) => {
+          request.log.error({ err }, 'progress export failed');
+          out.destroy(err);
+        },
+      );
       // A stream bypasses the response schemas, hence the untyped reply.
       return (reply as FastifyReply)
         .header('content-type', XLSX_TYPE)
@@ -104,7 +109,7 @@ export const progressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: ZLearnerProgress, ...errors },
       },
     },
-    async (request) => learnerProgress(ctx.db, request.params.id),
+    async (request) => learnerProgress(ctx.db, request.params.id, request.principal!.scope),
   );
 
   app.get(
@@ -120,7 +125,12 @@ export const progressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (request, reply) => {
-      const { rows, total } = await loginHistoryOf(ctx.db, request.params.id, request.query);
+      const { rows, total } = await loginHistoryOf(
+        ctx.db,
+        request.params.id,
+        request.query,
+        request.principal!.scope,
+      );
       setTotal(reply, total);
       return rows;
     },

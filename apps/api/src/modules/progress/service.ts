@@ -2,7 +2,6 @@ import {
   LESSON_STATUSES,
   type LessonStatus,
   MESSAGES,
-  type ProgressFilter,
   type RoleCode,
   type TExamStanding,
   type TLearnerCourse,
@@ -20,6 +19,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { pageWindow } from '../../platform/http/pagination';
+import { EVERYTHING, type ManagementScope, placeWithin } from '../../platform/http/scope';
 import { authorizations } from '../authorizations/tables';
 import { courses, lessons, topics } from '../courses/tables';
 import { listAttempts, listStandings } from '../exams/service';
@@ -27,7 +27,17 @@ import { examAttempts } from '../exams/tables';
 import { branches, departments, services } from '../org/tables';
 import { lessonProgress } from '../study/tables';
 import { loginHistory, users } from '../users/tables';
-import { gradedCtes, type RawRow, rowColumns, rowFilter, rowJoins, rowOrder, rowsOf, toRow } from './report';
+import {
+  gradedCtes,
+  type RawRow,
+  rowColumns,
+  rowFilter,
+  rowJoins,
+  rowOrder,
+  rowsOf,
+  type ScopedProgressFilter,
+  toRow,
+} from './report';
 
 /**
  * Progress management (PROGRESS_MANAGEMENT) and the learner's own progress. Reads other modules'
@@ -38,13 +48,17 @@ import { gradedCtes, type RawRow, rowColumns, rowFilter, rowJoins, rowOrder, row
 /** Attempts and standings read per learner: far more than anyone takes. */
 const EXAM_ROWS = 1000;
 
+function learnerWithin(within: ManagementScope) {
+  return placeWithin(within, { serviceId: users.serviceId, branchId: users.branchId });
+}
+
 /**
  * GET progress: one page of learner-course rows and the total, in ONE statement (the total is a
  * window count; a page past the end costs a second statement to count).
  */
 export async function listProgress(
   db: Db,
-  query: TProgressListQuery,
+  query: TProgressListQuery & { within?: ManagementScope },
 ): Promise<{ rows: TProgressRow[]; total: number }> {
   const { limit, offset } = pageWindow(query);
   const result = await db.execute(sql`
@@ -66,7 +80,7 @@ export async function listProgress(
 }
 
 /** The dashboard: statuses, completion rate and exam pass rate per course. One statement. */
-export async function progressSummary(db: Db, filter: ProgressFilter): Promise<TProgressSummary> {
+export async function progressSummary(db: Db, filter: ScopedProgressFilter): Promise<TProgressSummary> {
   const attemptRange = [
     filter.from ? sql` and ea.started_at >= ${`${filter.from}T00:00:00Z`}::timestamptz` : sql``,
     filter.to
@@ -250,7 +264,11 @@ async function examsOf(
  * GET progress/users/{id}: the learner, their courses with every lesson (time viewed, status),
  * their exam attempts (newest first) and standings (locks). Eight statements whatever the data.
  */
-export async function learnerProgress(db: Db, userId: number): Promise<TLearnerProgress> {
+export async function learnerProgress(
+  db: Db,
+  userId: number,
+  within: ManagementScope = EVERYTHING,
+): Promise<TLearnerProgress> {
   const [[user], rows, exams] = await Promise.all([
     db
       .select({
@@ -271,7 +289,7 @@ export async function learnerProgress(db: Db, userId: number): Promise<TLearnerP
       .leftJoin(branches, eq(branches.id, users.branchId))
       .leftJoin(departments, eq(departments.id, users.departmentId))
       .leftJoin(authorizations, eq(authorizations.id, users.authorizationId))
-      .where(eq(users.id, userId)),
+      .where(and(eq(users.id, userId), learnerWithin(within))),
     learnerCourses(db, userId),
     examsOf(db, userId),
   ]);
@@ -297,9 +315,13 @@ export async function loginHistoryOf(
   db: Db,
   userId: number,
   page: { page: number; size: number },
+  within: ManagementScope = EVERYTHING,
 ): Promise<{ rows: TLoginEntry[]; total: number }> {
   const { limit, offset } = pageWindow(page);
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), learnerWithin(within)));
   if (!user) throw notFound(MESSAGES.userNotFound);
   const rows = await db
     .select({

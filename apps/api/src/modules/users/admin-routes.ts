@@ -35,7 +35,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request, reply) => {
-      const { rows, total } = await listUsers(ctx.db, request.query);
+      const { rows, total } = await listUsers(ctx.db, { ...request.query, within: request.principal!.scope });
       setTotal(reply, total);
       return rows;
     },
@@ -58,7 +58,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       // A bad sort is answered 400 before the stream starts.
       exportSort(request.query.sort);
       const out = new PassThrough();
-      writeUsersWorkbook(ctx.db, request.query, out).catch((err) => {
+      writeUsersWorkbook(ctx.db, { ...request.query, within: request.principal!.scope }, out).catch((err) => {
         request.log.error({ err }, 'users export failed');
         out.destroy(err);
       });
@@ -82,7 +82,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         response: { 200: ZUserDetail, ...errors },
       },
     },
-    async (request) => getUserDetail(ctx.db, request.params.id),
+    async (request) => getUserDetail(ctx.db, request.params.id, request.principal!.scope),
   );
 
   app.post(

@@ -7,13 +7,14 @@ import {
   type ZUserCreate,
   type ZUserUpdate,
 } from '@academy/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import { isForeignKeyViolation, uniqueViolation } from '../../platform/db/errors';
 import type { Principal } from '../../platform/http/access';
 import { type ApiError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
+import { EVERYTHING, isPlaceWithin, type ManagementScope } from '../../platform/http/scope';
 import type { Storage } from '../../platform/storage/storage';
 import { removeStoredFiles } from '../../platform/uploads/store';
 import { assertMayChangeKeys, permissionsOf } from '../authorizations/service';
@@ -21,6 +22,7 @@ import { authorizations } from '../authorizations/tables';
 import { resolvePlacement } from '../org/service';
 import { branches, departments, services } from '../org/tables';
 import { hashPassword } from './passwords';
+import { userWithin } from './service';
 import { endSessions } from './sessions';
 import { users } from './tables';
 
@@ -57,7 +59,11 @@ type Gender = (typeof GENDERS)[number];
 const isGender = (v: string | null): v is Gender => v !== null && (GENDERS as readonly string[]).includes(v);
 
 /** One user with the names of their service, branch, department and authorization (one query). */
-export async function getUserDetail(db: Db, id: number): Promise<TUserDetail> {
+export async function getUserDetail(
+  db: Db,
+  id: number,
+  within: ManagementScope = EVERYTHING,
+): Promise<TUserDetail> {
   const [row] = await db
     .select(detailColumns)
     .from(users)
@@ -65,7 +71,7 @@ export async function getUserDetail(db: Db, id: number): Promise<TUserDetail> {
     .leftJoin(branches, eq(branches.id, users.branchId))
     .leftJoin(departments, eq(departments.id, users.departmentId))
     .leftJoin(authorizations, eq(authorizations.id, users.authorizationId))
-    .where(eq(users.id, id));
+    .where(and(eq(users.id, id), userWithin(within)));
   if (!row) throw notFound(MESSAGES.userNotFound);
   return {
     ...row,
@@ -109,6 +115,16 @@ function assertMayManage(
   }
 }
 
+/** A manager tied to a branch or service adds and moves people only within it. */
+function assertPlaceWithin(
+  principal: Principal,
+  place: { serviceId: number | null; branchId: number | null },
+) {
+  if (!isPlaceWithin(principal.scope, place)) {
+    throw forbidden(forbiddenMessage('place users outside your branch or service'));
+  }
+}
+
 /** The authorization must exist; someone who is not an admin may only hand out keys they hold. */
 async function checkAuthorization(db: Db, principal: Principal, authorizationId: number | null | undefined) {
   if (authorizationId == null) return;
@@ -144,6 +160,7 @@ export async function createUser(db: Db, principal: Principal, input: UserCreate
   try {
     id = await db.transaction(async (tx) => {
       const placement = await resolvePlacement(tx, input);
+      assertPlaceWithin(principal, placement);
       await checkAuthorization(tx, principal, input.authorizationId);
       const [row] = await tx
         .insert(users)
@@ -161,11 +178,14 @@ export async function createUser(db: Db, principal: Principal, input: UserCreate
   } catch (err) {
     throw duplicateError(err) ?? err;
   }
-  return getUserDetail(db, id);
+  return getUserDetail(db, id, principal.scope);
 }
 
-/** The user's row, locked for the rest of the transaction, with the keys of their authorization. */
-async function lockUser(db: Db, id: number) {
+/**
+ * The user's row, locked for the rest of the transaction, with the keys of their authorization;
+ * not found when outside the caller's scope.
+ */
+async function lockUser(db: Db, id: number, within: ManagementScope) {
   const [row] = await db
     .select({
       role: users.role,
@@ -175,7 +195,7 @@ async function lockUser(db: Db, id: number) {
     })
     .from(users)
     .leftJoin(authorizations, eq(authorizations.id, users.authorizationId))
-    .where(eq(users.id, id))
+    .where(and(eq(users.id, id), userWithin(within)))
     .for('update', { of: users });
   if (!row) throw notFound(MESSAGES.userNotFound);
   return { ...row, permissions: row.permissions ?? [] };
@@ -191,12 +211,13 @@ export async function updateUser(
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
     await db.transaction(async (tx) => {
-      const existing = await lockUser(tx, id);
+      const existing = await lockUser(tx, id, principal.scope);
       assertMayManage(principal, existing, input.role);
       if (id === principal.id && input.role && input.role !== existing.role) {
         throw forbidden(forbiddenMessage('change your own role'));
       }
       const placement = await resolvePlacement(tx, input);
+      assertPlaceWithin(principal, placement);
       if (input.authorizationId !== existing.authorizationId) {
         await checkAuthorization(tx, principal, input.authorizationId);
       }
@@ -216,7 +237,7 @@ export async function updateUser(
   } catch (err) {
     throw duplicateError(err) ?? err;
   }
-  return getUserDetail(db, id);
+  return getUserDetail(db, id, principal.scope);
 }
 
 /** Stops or allows a user. A stopped user's tokens stop working at the next request. */
@@ -228,12 +249,12 @@ export async function setUserAccess(
 ): Promise<TUserDetail> {
   if (id === principal.id && access === 'STOPPED') throw badRequest(MESSAGES.cannotStopSelf);
   await db.transaction(async (tx) => {
-    const existing = await lockUser(tx, id);
+    const existing = await lockUser(tx, id, principal.scope);
     assertMayManage(principal, existing, undefined);
     await tx.update(users).set({ access, updatedAt: new Date() }).where(eq(users.id, id));
     if (access === 'STOPPED') await endSessions(tx, id);
   });
-  return getUserDetail(db, id);
+  return getUserDetail(db, id, principal.scope);
 }
 
 /** Deletes a user without learning records; others must be stopped instead. */
@@ -248,7 +269,7 @@ export async function deleteUser(
   let avatarUrl: string | null = null;
   try {
     await db.transaction(async (tx) => {
-      const existing = await lockUser(tx, id);
+      const existing = await lockUser(tx, id, principal.scope);
       assertMayManage(principal, existing, undefined);
       avatarUrl = existing.avatarUrl;
       await endSessions(tx, id);

@@ -2,6 +2,7 @@ import { isPermissionKey, type RoleCode } from '@academy/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { Principal } from '../../platform/http/access';
+import { scopeOf } from '../../platform/http/scope';
 import { authorizations } from '../authorizations/tables';
 import { verifyPassword } from './passwords';
 import { externalIdentities, loginHistory, userSessions, users } from './tables';
@@ -17,6 +18,8 @@ const principalColumns = {
   access: users.access,
   passwordHash: users.passwordHash,
   permissions: authorizations.permissions,
+  authorizationServiceId: authorizations.serviceId,
+  authorizationBranchId: authorizations.branchId,
 };
 
 type PrincipalRow = Awaited<ReturnType<ReturnType<typeof selectPrincipal>['execute']>>[number];
@@ -32,6 +35,10 @@ function toPrincipal(row: PrincipalRow): Principal {
     permissions: (row.permissions ?? []).filter(isPermissionKey),
     activePassword: row.activePassword,
     access: row.access === 'STOPPED' ? 'STOPPED' : 'ALLOWED',
+    scope: scopeOf(
+      row.role,
+      row.permissions ? { serviceId: row.authorizationServiceId, branchId: row.authorizationBranchId } : null,
+    ),
   };
 }
 

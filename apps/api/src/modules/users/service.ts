@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client';
 import type { Principal } from '../../platform/http/access';
 import { badRequest } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
+import { type ManagementScope, placeWithin } from '../../platform/http/scope';
 import { authorizations } from '../authorizations/tables';
 import { branches, departments, services } from '../org/tables';
 import { hashPassword, verifyPassword } from './passwords';
@@ -47,7 +48,14 @@ export type UserListFilter = TPageQuery & {
   departmentId?: number;
   authorizationId?: number;
   access?: 'ALLOWED' | 'STOPPED';
+  /** The caller's management scope: users outside it are never listed. */
+  within?: ManagementScope;
 };
+
+/** A user row is inside a management scope by its service and branch. */
+export function userWithin(scope: ManagementScope): SQL | undefined {
+  return placeWithin(scope, { serviceId: users.serviceId, branchId: users.branchId });
+}
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -67,6 +75,8 @@ export function userListConditions(filter: Omit<UserListFilter, 'page' | 'size' 
   if (filter.departmentId) conditions.push(eq(users.departmentId, filter.departmentId));
   if (filter.authorizationId) conditions.push(eq(users.authorizationId, filter.authorizationId));
   if (filter.access) conditions.push(eq(users.access, filter.access));
+  const within = filter.within && userWithin(filter.within);
+  if (within) conditions.push(within);
   return conditions.length ? and(...conditions) : undefined;
 }
 

@@ -9,6 +9,7 @@ import {
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiClient, clientFor } from '../../../test/client';
+import { anyPlace } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS, DEMO_EMPLOYEE_COUNT, DEMO_STOPPED_COUNT } from '../demo/seed';
@@ -354,8 +355,10 @@ describe('who may manage users', () => {
   it('keeps administrators and rights out of reach of managers who are not admins', async () => {
     // E1001 is a demo "Branch manager": USER_MANAGEMENT, PROGRESS_MANAGEMENT, DEPARTMENT_MANAGEMENT.
     const manager = await clientAs(t.app, 'E1001');
-    expect((await manager.post('users', newUser())).statusCode).toBe(201);
-    const makeAdmin = await manager.post('users', newUser({ role: 'ROLE_ADMIN' }));
+    // Within the manager's branch (issue 20): anyPlace is in the demo's first branch, theirs.
+    const place = await anyPlace(t.app);
+    expect((await manager.post('users', newUser(place))).statusCode).toBe(201);
+    const makeAdmin = await manager.post('users', newUser({ ...place, role: 'ROLE_ADMIN' }));
     expect(makeAdmin.statusCode).toBe(403);
     expect(makeAdmin.json().message).toBe(forbiddenMessage('grant the administrator role'));
     const editAdmin = await manager.put(`users/${adminId}`, {
@@ -369,7 +372,7 @@ describe('who may manage users', () => {
     const stopAdmin = await manager.patch(`users/${adminId}/access`, { access: 'STOPPED' });
     expect(stopAdmin.json().message).toBe(forbiddenMessage('manage administrators'));
     // "Training coordinator" holds course keys the manager does not have.
-    const grant = await manager.post('users', newUser({ authorizationId: 3 }));
+    const grant = await manager.post('users', newUser({ ...place, authorizationId: 3 }));
     expect(grant.statusCode).toBe(403);
     expect(grant.json().message).toMatch(/^You do not have permission to grant /);
   });

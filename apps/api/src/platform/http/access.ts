@@ -7,6 +7,7 @@ import {
 } from '@academy/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BEARER, forbidden, unauthorized } from './errors';
+import type { ManagementScope } from './scope';
 
 /**
  * Who may call a route. Every route under the API prefix declares one in `config.access`;
@@ -34,6 +35,8 @@ export type Principal = {
   permissions: PermissionKey[];
   activePassword: boolean;
   access: 'ALLOWED' | 'STOPPED';
+  /** Whose people and places their management rights reach (admins: everything). */
+  scope: ManagementScope;
   /** The embedded provider's sign-in session the access token belongs to. */
   sessionId?: string;
 };
