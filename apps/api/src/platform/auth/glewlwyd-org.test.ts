@@ -22,6 +22,9 @@ import { glewlwydSignIn } from './glewlwyd-flow';
 // (scripts/glewlwyd: `service`, `branch`, `department` naming the demo data's places).
 const installed = glewlwydInstalled();
 const APP_URL = 'http://127.0.0.1:3998';
+// Each test signs in at Glewlwyd up to three times and changes its users (a password hash each):
+// on a loaded machine that takes longer than the suite's 30 s.
+const GLEWLWYD_TEST_TIMEOUT_MS = 90_000;
 const dir = path.resolve(import.meta.dirname, '../../../../..', `.tmp/glewlwyd-org-${process.pid}`);
 let provider: RunningGlewlwyd;
 let database: TestDatabase;
@@ -96,6 +99,7 @@ async function demoPlace(service: string, branch: string, department: string) {
 
 describe.skipIf(!installed)(
   'users created on first sign-in through Glewlwyd are placed by their org claims',
+  { timeout: GLEWLWYD_TEST_TIMEOUT_MS },
   () => {
     test('a learner created on first sign-in is placed in the service, branch and department their claims name, in any case', async () => {
       const me = await signInAs('jo');

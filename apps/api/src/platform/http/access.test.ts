@@ -86,7 +86,11 @@ describe('access guard', () => {
   it('serves the public config and the OpenAPI document without a token', async () => {
     const config = await app.inject({ method: 'GET', url: `${API_PREFIX}/config` });
     expect(config.json()).toEqual({
-      oidc: { authority: 'http://localhost:3000/idp', clientId: 'academy-web' },
+      oidc: {
+        authority: 'http://localhost:3000/idp',
+        clientId: 'academy-web',
+        scope: 'openid profile email offline_access',
+      },
       passwordsManagedBy: 'academy',
     });
     const docs = await app.inject({ method: 'GET', url: `${API_PREFIX}/docs/json` });
