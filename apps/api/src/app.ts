@@ -23,9 +23,17 @@ import { qaRoutes } from './modules/qa';
 import { recruitmentRoutes } from './modules/recruitment';
 import { roadmapRoutes } from './modules/roadmaps';
 import { publicPageRoutes } from './modules/site';
-import { documentDownloadRoutes, studyRoutes } from './modules/study';
+import {
+  courseHasProgressSql,
+  documentDownloadRoutes,
+  hasProgress,
+  passedLessonsSql,
+  startedCourseSql,
+  studyRoutes,
+  unlockedLesson,
+} from './modules/study';
 import { systemRoutes } from './modules/system';
-import { createSignInAccounts, usersRoutes } from './modules/users';
+import { anyUserOf, createSignInAccounts, usersCountOf, usersRoutes } from './modules/users';
 import { embeddedResolver, externalResolver } from './platform/auth/resolver';
 import type { AppContext } from './platform/context';
 import type { Database } from './platform/db/client';
@@ -113,9 +121,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     uiConfig: { docExpansion: 'list' },
   });
 
+  // What a lower module needs from a higher one, passed down here (an import would make a cycle):
+  // org and authorizations count the users placed in their rows; courses and roadmaps read
+  // learners' progress; media asks study whether a learner may open a lesson.
+  const placedUsers = { usersCountOf, anyUserOf };
+  const learnerProgress = { hasProgress, courseHasProgressSql, passedLessonsSql, startedCourseSql };
+
   // What runs besides the routes: event handlers, jobs and timers of the modules.
   wireCertificates(ctx, app.log);
-  const media = createMedia(ctx, app.log);
+  const media = createMedia(ctx, app.log, unlockedLesson);
   scheduleExamCloser(app, ctx.db, ctx.events, systemClock);
 
   registerHealth(app, { database, storage: ctx.storage, jobs: ctx.jobs, runsJobs: runsJobs(config.role) });
@@ -135,9 +149,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       });
       await api.register(systemRoutes, ctx);
       await api.register(usersRoutes, ctx);
-      await api.register(orgRoutes, ctx);
-      await api.register(authorizationsRoutes, ctx);
-      await api.register(courseRoutes, ctx);
+      await api.register(orgRoutes, { ...ctx, placedUsers });
+      await api.register(authorizationsRoutes, { ...ctx, placedUsers });
+      await api.register(courseRoutes, { ...ctx, learnerProgress });
       await api.register(studyRoutes, ctx);
       await api.register(mediaRoutes, { ...ctx, media });
       await api.register(examRoutes, ctx);
@@ -146,7 +160,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(recruitmentRoutes, ctx);
       await api.register(qaRoutes, ctx);
       await api.register(certificateRoutes, ctx);
-      await api.register(roadmapRoutes, ctx);
+      await api.register(roadmapRoutes, { ...ctx, learnerProgress });
       await api.register(progressRoutes, ctx);
     },
     { prefix: API_PREFIX },

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { setTotal } from '../../platform/http/pagination';
+import type { PlacedUsers } from '../org';
 import {
   authorizationOptions,
   createAuthorization,
@@ -22,7 +23,10 @@ import {
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
 /** Authorizations (roles) — PERMISSION_MANAGEMENT; their names are readable by anyone signed in. */
-export const authorizationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+export const authorizationsRoutes: FastifyPluginAsyncZod<AppContext & { placedUsers: PlacedUsers }> = async (
+  app,
+  ctx,
+) => {
   app.get(
     '/authorizations',
     {
@@ -35,7 +39,7 @@ export const authorizationsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       },
     },
     async (request, reply) => {
-      const { rows, total } = await listAuthorizations(ctx.db, request.query);
+      const { rows, total } = await listAuthorizations(ctx.db, ctx.placedUsers, request.query);
       setTotal(reply, total);
       return rows;
     },
@@ -65,7 +69,7 @@ export const authorizationsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         response: { 200: ZAuthorization, ...errors },
       },
     },
-    async (request) => getAuthorization(ctx.db, request.params.id),
+    async (request) => getAuthorization(ctx.db, ctx.placedUsers, request.params.id),
   );
 
   app.post(
@@ -80,7 +84,9 @@ export const authorizationsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createAuthorization(ctx.db, request.principal!, request.body)),
+      reply
+        .status(201)
+        .send(await createAuthorization(ctx.db, ctx.placedUsers, request.principal!, request.body)),
   );
 
   app.put(
@@ -95,7 +101,8 @@ export const authorizationsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         response: { 200: ZAuthorization, ...errors },
       },
     },
-    async (request) => updateAuthorization(ctx.db, request.principal!, request.params.id, request.body),
+    async (request) =>
+      updateAuthorization(ctx.db, ctx.placedUsers, request.principal!, request.params.id, request.body),
   );
 
   app.delete(

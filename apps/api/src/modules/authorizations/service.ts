@@ -14,9 +14,9 @@ import { isForeignKeyViolation } from '../../platform/db/errors';
 import type { Principal } from '../../platform/http/access';
 import { conflict, forbidden, notFound } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
+import type { PlacedUsers } from '../org';
 import { resolvePlacement } from '../org/service';
 import { branches, services } from '../org/tables';
-import { usersCountOf } from '../users/counts';
 import { authorizations } from './tables';
 
 export type AuthorizationInput = z.output<typeof ZAuthorizationInput>;
@@ -25,16 +25,18 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const columns = {
-  id: authorizations.id,
-  name: authorizations.name,
-  serviceId: authorizations.serviceId,
-  serviceName: services.name,
-  branchId: authorizations.branchId,
-  branchName: branches.name,
-  permissions: authorizations.permissions,
-  userCount: usersCountOf('authorizationId', authorizations.id),
-};
+function columns(placed: PlacedUsers) {
+  return {
+    id: authorizations.id,
+    name: authorizations.name,
+    serviceId: authorizations.serviceId,
+    serviceName: services.name,
+    branchId: authorizations.branchId,
+    branchName: branches.name,
+    permissions: authorizations.permissions,
+    userCount: placed.usersCountOf('authorizationId', authorizations.id),
+  };
+}
 
 type Row = { permissions: string[] } & Omit<TAuthorization, 'permissions'>;
 
@@ -42,16 +44,16 @@ function toAuthorization(row: Row): TAuthorization {
   return { ...row, permissions: row.permissions.filter(isPermissionKey) };
 }
 
-function selectAuthorizations(db: Db) {
+function selectAuthorizations(db: Db, placed: PlacedUsers) {
   return db
-    .select(columns)
+    .select(columns(placed))
     .from(authorizations)
     .leftJoin(services, eq(services.id, authorizations.serviceId))
     .leftJoin(branches, eq(branches.id, authorizations.branchId));
 }
 
 /** One page and the total: two queries whatever the page size. */
-export async function listAuthorizations(db: Db, query: TAuthorizationListQuery) {
+export async function listAuthorizations(db: Db, placed: PlacedUsers, query: TAuthorizationListQuery) {
   const conditions: SQL[] = [];
   if (query.q) {
     conditions.push(sql`lower(${authorizations.name}) like ${`%${escapeLike(query.q.toLowerCase())}%`}`);
@@ -60,7 +62,7 @@ export async function listAuthorizations(db: Db, query: TAuthorizationListQuery)
   if (query.branchId) conditions.push(eq(authorizations.branchId, query.branchId));
   const where = conditions.length ? and(...conditions) : undefined;
   const { limit, offset } = pageWindow(query);
-  const rows = await selectAuthorizations(db)
+  const rows = await selectAuthorizations(db, placed)
     .where(where)
     .orderBy(
       orderBy(
@@ -88,8 +90,8 @@ export async function authorizationOptions(db: Db): Promise<TAuthorizationOption
     .orderBy(asc(authorizations.name), asc(authorizations.id));
 }
 
-export async function getAuthorization(db: Db, id: number): Promise<TAuthorization> {
-  const [row] = await selectAuthorizations(db).where(eq(authorizations.id, id));
+export async function getAuthorization(db: Db, placed: PlacedUsers, id: number): Promise<TAuthorization> {
+  const [row] = await selectAuthorizations(db, placed).where(eq(authorizations.id, id));
   if (!row) throw notFound(MESSAGES.authorizationNotFound);
   return toAuthorization(row);
 }
@@ -131,6 +133,7 @@ async function scopeOf(db: Db, input: AuthorizationInput) {
 
 export async function createAuthorization(
   db: Db,
+  placed: PlacedUsers,
   principal: Principal,
   input: AuthorizationInput,
 ): Promise<TAuthorization> {
@@ -144,11 +147,12 @@ export async function createAuthorization(
     if (!row) throw new Error('authorization insert returned nothing');
     return row.id;
   });
-  return getAuthorization(db, id);
+  return getAuthorization(db, placed, id);
 }
 
 export async function updateAuthorization(
   db: Db,
+  placed: PlacedUsers,
   principal: Principal,
   id: number,
   input: AuthorizationInput,
@@ -167,7 +171,7 @@ export async function updateAuthorization(
       .set({ name: input.name, permissions: input.permissions, ...scope })
       .where(eq(authorizations.id, id));
   });
-  return getAuthorization(db, id);
+  return getAuthorization(db, placed, id);
 }
 
 /** Refused with "This authorization is currently in use" while users hold it. */

@@ -16,8 +16,8 @@ import type { CheckedFile } from '../../platform/uploads/checks';
 import { removeStoredFiles, withStoredFiles } from '../../platform/uploads/store';
 import { resolvePlacement } from '../org/service';
 import { services } from '../org/tables';
-import { courseHasProgressSql, hasProgress } from '../study/service';
 import { removeDocumentFiles } from './documents';
+import type { LearnerProgress } from './learner-progress';
 import { courseColumns, getCourse, listOrder, toCourse } from './read';
 import { col } from './sql';
 import { courses, lessonDocuments, lessons } from './tables';
@@ -35,6 +35,7 @@ function escapeLike(value: string): string {
  */
 export async function listCourses(
   db: Db,
+  progress: LearnerProgress,
   query: TCourseListQuery,
 ): Promise<{ rows: TCourseListItem[]; total: number }> {
   const conditions: SQL[] = [];
@@ -50,7 +51,7 @@ export async function listCourses(
     updatedAt: courses.updatedAt,
   };
   const rows = await db
-    .select({ ...courseColumns, hasProgress: courseHasProgressSql(col(courses.id)) })
+    .select({ ...courseColumns, hasProgress: progress.courseHasProgressSql(col(courses.id)) })
     .from(courses)
     .innerJoin(services, eq(services.id, courses.serviceId))
     .where(where)
@@ -133,6 +134,7 @@ export async function deleteCourse(
   db: Db,
   storage: Storage,
   log: FastifyBaseLogger,
+  progress: LearnerProgress,
   id: number,
   confirmed: boolean,
 ): Promise<void> {
@@ -143,7 +145,8 @@ export async function deleteCourse(
       .where(eq(courses.id, id))
       .for('update');
     if (!course) throw notFound(MESSAGES.courseNotFound);
-    if (!confirmed && (await hasProgress(tx, { courseId: id }))) throw conflict(MESSAGES.courseHasProgress);
+    if (!confirmed && (await progress.hasProgress(tx, { courseId: id })))
+      throw conflict(MESSAGES.courseHasProgress);
     const documents = await tx
       .select({ key: lessonDocuments.fileKey })
       .from(lessonDocuments)

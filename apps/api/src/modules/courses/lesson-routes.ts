@@ -9,9 +9,9 @@ import {
 } from '@academy/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context';
 import { setTotal } from '../../platform/http/pagination';
 import { addLessonDocument, deleteLessonDocument, readDocumentUpload } from './documents';
+import type { CourseRouteOptions } from './learner-progress';
 import {
   createLesson,
   deleteLesson,
@@ -30,7 +30,7 @@ const edit = {
 } as const;
 
 /** Lessons of a topic and their documents (COURSE_MANAGEMENT; action keys for changes). */
-export const lessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+export const lessonRoutes: FastifyPluginAsyncZod<CourseRouteOptions> = async (app, ctx) => {
   app.get(
     '/topics/:id/lessons',
     {
@@ -131,7 +131,7 @@ export const lessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     },
     async (request, reply) => {
       const confirmed = request.query.confirm === 'true';
-      await deleteLesson(ctx.db, ctx.storage, request.log, request.params.id, confirmed);
+      await deleteLesson(ctx.db, ctx.storage, request.log, ctx.learnerProgress, request.params.id, confirmed);
       return reply.status(204).send(null);
     },
   );

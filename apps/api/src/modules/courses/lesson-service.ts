@@ -12,9 +12,9 @@ import type { Db } from '../../platform/db/client';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import type { Storage } from '../../platform/storage/storage';
 import { assertStudyTimeFits, videoForLesson } from '../media/service';
-import { hasProgress } from '../study/service';
 import { lockCourse, refreshCountsOf } from './counts';
 import { documentsOf, removeDocumentFiles } from './documents';
+import type { LearnerProgress } from './learner-progress';
 import { lessonVideo } from './read';
 import { col } from './sql';
 import { courses, lessonDocuments, lessons, topics } from './tables';
@@ -151,6 +151,7 @@ export async function deleteLesson(
   db: Db,
   storage: Storage,
   log: FastifyBaseLogger,
+  progress: LearnerProgress,
   id: number,
   confirmed: boolean,
 ): Promise<void> {
@@ -158,7 +159,8 @@ export async function deleteLesson(
   if (!lesson) throw notFound(MESSAGES.lessonNotFound);
   const keys = await db.transaction(async (tx) => {
     await lockCourse(tx, lesson.courseId);
-    if (!confirmed && (await hasProgress(tx, { lessonId: id }))) throw conflict(MESSAGES.lessonHasProgress);
+    if (!confirmed && (await progress.hasProgress(tx, { lessonId: id })))
+      throw conflict(MESSAGES.lessonHasProgress);
     const documents = await tx
       .select({ key: lessonDocuments.fileKey })
       .from(lessonDocuments)

@@ -12,11 +12,11 @@ import {
 } from '@academy/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context';
 import { setTotal } from '../../platform/http/pagination';
 import type { FileRule } from '../../platform/uploads/checks';
 import { readForm } from '../../platform/uploads/multipart';
 import { createCourse, deleteCourse, listCourses, updateCourse } from './course-service';
+import type { CourseRouteOptions } from './learner-progress';
 import { lessonRoutes } from './lesson-routes';
 import { coursePage, coursesOfService, featuredCourses, getCourse } from './read';
 import { errors, uploadErrors } from './schemas';
@@ -29,7 +29,7 @@ const formTypes = ['multipart/form-data', 'application/json'];
 const tags = ['courses'];
 
 /** Courses: the public course pages (SPEC §7) and course authoring (COURSE_MANAGEMENT). */
-export const courseRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+export const courseRoutes: FastifyPluginAsyncZod<CourseRouteOptions> = async (app, ctx) => {
   app.get(
     '/course',
     {
@@ -105,7 +105,7 @@ export const courseRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       },
     },
     async (request, reply) => {
-      const { rows, total } = await listCourses(ctx.db, request.query);
+      const { rows, total } = await listCourses(ctx.db, ctx.learnerProgress, request.query);
       setTotal(reply, total);
       return rows;
     },
@@ -171,7 +171,7 @@ export const courseRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     },
     async (request, reply) => {
       const confirmed = request.query.confirm === 'true';
-      await deleteCourse(ctx.db, ctx.storage, request.log, request.params.id, confirmed);
+      await deleteCourse(ctx.db, ctx.storage, request.log, ctx.learnerProgress, request.params.id, confirmed);
       return reply.status(204).send(null);
     },
   );

@@ -1,15 +1,15 @@
 import { ZConfirmQuery, ZIdParam, ZReorderInput, ZTopic, ZTopicInput } from '@academy/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context';
 import { setTotal } from '../../platform/http/pagination';
+import type { CourseRouteOptions } from './learner-progress';
 import { errors } from './schemas';
 import { createTopic, deleteTopic, listTopics, reorderTopics, updateTopic } from './topic-service';
 
 const tags = ['courses'];
 
 /** Topics of a course (COURSE_MANAGEMENT; ADD_/EDIT_/DELETE_COURSE_MANAGEMENT for changes). */
-export const topicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+export const topicRoutes: FastifyPluginAsyncZod<CourseRouteOptions> = async (app, ctx) => {
   app.get(
     '/courses/:id/topics',
     {
@@ -100,7 +100,7 @@ export const topicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     },
     async (request, reply) => {
       const confirmed = request.query.confirm === 'true';
-      await deleteTopic(ctx.db, ctx.storage, request.log, request.params.id, confirmed);
+      await deleteTopic(ctx.db, ctx.storage, request.log, ctx.learnerProgress, request.params.id, confirmed);
       return reply.status(204).send(null);
     },
   );

@@ -5,9 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import type { Storage } from '../../platform/storage/storage';
-import { hasProgress } from '../study/service';
 import { lockCourse, refreshCountsOf } from './counts';
 import { removeDocumentFiles } from './documents';
+import type { LearnerProgress } from './learner-progress';
 import { col } from './sql';
 import { courses, lessonDocuments, lessons, topics } from './tables';
 
@@ -74,6 +74,7 @@ export async function deleteTopic(
   db: Db,
   storage: Storage,
   log: FastifyBaseLogger,
+  progress: LearnerProgress,
   id: number,
   confirmed: boolean,
 ): Promise<void> {
@@ -81,7 +82,8 @@ export async function deleteTopic(
   if (!topic) throw notFound(MESSAGES.topicNotFound);
   const keys = await db.transaction(async (tx) => {
     await lockCourse(tx, topic.courseId);
-    if (!confirmed && (await hasProgress(tx, { topicId: id }))) throw conflict(MESSAGES.topicHasProgress);
+    if (!confirmed && (await progress.hasProgress(tx, { topicId: id })))
+      throw conflict(MESSAGES.topicHasProgress);
     const documents = await tx
       .select({ key: lessonDocuments.fileKey })
       .from(lessonDocuments)

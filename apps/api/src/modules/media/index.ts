@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { encodeVideoJob } from './encode';
-import { ENCODE_QUEUE, MediaService } from './service';
+import { ENCODE_QUEUE, MediaService, type OpenableLesson } from './service';
 
 export { type MediaRouteOptions, mediaFileRoutes, mediaRoutes } from './routes';
-export { MediaService } from './service';
+export { MediaService, type OpenableLesson } from './service';
 
 /**
  * The app's media service, made once by the composition root: declares the encoding queue and
@@ -12,8 +12,12 @@ export { MediaService } from './service';
  * every half stale period when that is shorter (an encoding interrupted by a crash resumes soon
  * after its heartbeat goes stale, not up to a minute later) — and the encoding-state gauge.
  */
-export function createMedia(ctx: AppContext, log: FastifyBaseLogger): MediaService {
-  const media = new MediaService(ctx.db, ctx.storage, ctx.config, ctx.jobs, log);
+export function createMedia(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  openableLesson: OpenableLesson,
+): MediaService {
+  const media = new MediaService(ctx.db, ctx.storage, ctx.config, ctx.jobs, log, openableLesson);
   ctx.jobs.define(
     ENCODE_QUEUE,
     { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 6 * 3600 },

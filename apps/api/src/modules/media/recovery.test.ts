@@ -8,6 +8,7 @@ import { listFiles, tempDataDir } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { generateTestVideo } from '../../platform/media/hls';
 import { findMediaTools } from '../../platform/media/tools';
+import { unlockedLesson } from '../study';
 import { videoKeys } from './keys';
 import { ENCODE_QUEUE, MediaService } from './service';
 import { videos } from './tables';
@@ -39,7 +40,14 @@ afterAll(() => t?.close());
 
 it('takes up an encoding whose worker died and finishes it', async () => {
   // The same database, queue and settings as the app's own media service.
-  const media = new MediaService(t.database.db, undefined as never, t.config, t.app.jobs, t.app.log);
+  const media = new MediaService(
+    t.database.db,
+    undefined as never,
+    t.config,
+    t.app.jobs,
+    t.app.log,
+    unlockedLesson,
+  );
   const id = randomUUID();
   const year = new Date().getUTCFullYear();
   const source = path.join(dataDir, 'small.mp4');

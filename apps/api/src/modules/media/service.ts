@@ -16,14 +16,25 @@ import type { Jobs } from '../../platform/jobs/jobs';
 import { decodesCleanly, probeFile } from '../../platform/media/probe';
 import { findMediaTools, type MediaTools } from '../../platform/media/tools';
 import type { Storage } from '../../platform/storage/storage';
-import { unlockedLesson } from '../study/service';
 import { videoProblem } from './checks';
 import { videoKeys, videoUrlOf } from './keys';
-import { createUploadStaging, type UploadStaging } from './staging';
+import { createUploadStaging } from './staging';
 import { videos } from './tables';
 import { loadStreamSecret, signStreamToken } from './tokens';
+import type { UploadStaging } from './upload-staging';
 
 export type VideoRow = typeof videos.$inferSelect;
+
+/**
+ * The lesson `userId` wants to watch, when they may open it now, else throws 403. The study
+ * module answers it (app.ts passes its `unlockedLesson`): study sits above media, so media cannot
+ * import it.
+ */
+export type OpenableLesson = (
+  db: Db,
+  userId: number,
+  lessonId: number,
+) => Promise<{ videoKind: string; videoUrl: string }>;
 
 export const ENCODE_QUEUE = 'media-encode';
 export type EncodeJob = { videoId: string };
@@ -41,6 +52,7 @@ export class MediaService {
     readonly config: Config,
     readonly jobs: Jobs,
     readonly log: FastifyBaseLogger,
+    private readonly openableLesson: OpenableLesson,
   ) {}
 
   mediaTools(): Promise<MediaTools> {
@@ -203,7 +215,7 @@ export class MediaService {
 
   /** GET lessons/{id}/stream: the learner may open the lesson (else 403), then signed URLs. */
   async lessonStream(userId: number, lessonId: number): Promise<TVideoStream> {
-    const lesson = await unlockedLesson(this.db, userId, lessonId);
+    const lesson = await this.openableLesson(this.db, userId, lessonId);
     const id = lesson.videoKind === 'upload' ? videoIdFromUrl(lesson.videoUrl) : null;
     if (!id) throw notFound(MEDIA_MESSAGES.videoNotFound);
     const row = await this.find(id);

@@ -4,7 +4,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { S3Store } from '@tus/s3-store';
 import type { S3StorageConfig } from '../../config';
 import { isNotFound, s3ClientConfig } from '../../platform/storage/s3';
-import { UPLOAD_EXPIRY_MS, type UploadStaging } from './staging';
+import { UPLOAD_EXPIRY_MS, type UploadStaging } from './upload-staging';
 
 /** How long ffprobe/ffmpeg may read a finished upload through its signed URL. */
 const PROBE_URL_SECONDS = 15 * 60;

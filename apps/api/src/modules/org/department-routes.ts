@@ -1,8 +1,8 @@
 import { ZApiError, ZDepartment, ZDepartmentInput, ZDepartmentListQuery, ZIdParam } from '@academy/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context';
 import { setTotal } from '../../platform/http/pagination';
+import type { OrgRouteOptions } from './route-options';
 import {
   createDepartment,
   deleteDepartment,
@@ -14,7 +14,7 @@ import {
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
 /** Departments: anyone signed in may read them (forms and filters need them); writes need the key. */
-export const departmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+export const departmentRoutes: FastifyPluginAsyncZod<OrgRouteOptions> = async (app, ctx) => {
   app.get(
     '/departments',
     {
@@ -27,7 +27,7 @@ export const departmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request, reply) => {
-      const { rows, total } = await listDepartments(ctx.db, request.query);
+      const { rows, total } = await listDepartments(ctx.db, ctx.placedUsers, request.query);
       setTotal(reply, total);
       return rows;
     },
@@ -44,7 +44,7 @@ export const departmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         response: { 200: ZDepartment, ...errors },
       },
     },
-    async (request) => getDepartment(ctx.db, request.params.id),
+    async (request) => getDepartment(ctx.db, ctx.placedUsers, request.params.id),
   );
 
   app.post(
@@ -58,7 +58,8 @@ export const departmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         response: { 201: ZDepartment, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createDepartment(ctx.db, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createDepartment(ctx.db, ctx.placedUsers, request.body)),
   );
 
   app.put(
@@ -73,7 +74,7 @@ export const departmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         response: { 200: ZDepartment, ...errors },
       },
     },
-    async (request) => updateDepartment(ctx.db, request.params.id, request.body),
+    async (request) => updateDepartment(ctx.db, ctx.placedUsers, request.params.id, request.body),
   );
 
   app.delete(

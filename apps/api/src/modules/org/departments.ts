@@ -10,7 +10,7 @@ import type { Db } from '../../platform/db/client';
 import { isForeignKeyViolation } from '../../platform/db/errors';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
-import { anyUserOf, usersCountOf } from '../users/counts';
+import type { PlacedUsers } from './placed-users';
 import { branches, departments, services } from './tables';
 
 export type DepartmentInput = z.output<typeof ZDepartmentInput>;
@@ -19,19 +19,21 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const departmentColumns = {
-  id: departments.id,
-  name: departments.name,
-  branchId: departments.branchId,
-  branchName: branches.name,
-  serviceId: branches.serviceId,
-  serviceName: services.name,
-  userCount: usersCountOf('departmentId', departments.id),
-};
+function departmentColumns(placed: PlacedUsers) {
+  return {
+    id: departments.id,
+    name: departments.name,
+    branchId: departments.branchId,
+    branchName: branches.name,
+    serviceId: branches.serviceId,
+    serviceName: services.name,
+    userCount: placed.usersCountOf('departmentId', departments.id),
+  };
+}
 
-function selectDepartments(db: Db) {
+function selectDepartments(db: Db, placed: PlacedUsers) {
   return db
-    .select(departmentColumns)
+    .select(departmentColumns(placed))
     .from(departments)
     .innerJoin(branches, eq(branches.id, departments.branchId))
     .innerJoin(services, eq(services.id, branches.serviceId));
@@ -40,6 +42,7 @@ function selectDepartments(db: Db) {
 /** One page of departments and the total: two queries whatever the page size. */
 export async function listDepartments(
   db: Db,
+  placed: PlacedUsers,
   query: TDepartmentListQuery,
 ): Promise<{ rows: TDepartment[]; total: number }> {
   const conditions: SQL[] = [];
@@ -49,7 +52,7 @@ export async function listDepartments(
   if (query.serviceId) conditions.push(eq(branches.serviceId, query.serviceId));
   const where = conditions.length ? and(...conditions) : undefined;
   const { limit, offset } = pageWindow(query);
-  const rows = await selectDepartments(db)
+  const rows = await selectDepartments(db, placed)
     .where(where)
     .orderBy(
       orderBy(
@@ -68,8 +71,8 @@ export async function listDepartments(
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function getDepartment(db: Db, id: number): Promise<TDepartment> {
-  const [row] = await selectDepartments(db).where(eq(departments.id, id));
+export async function getDepartment(db: Db, placed: PlacedUsers, id: number): Promise<TDepartment> {
+  const [row] = await selectDepartments(db, placed).where(eq(departments.id, id));
   if (!row) throw notFound(MESSAGES.departmentNotFound);
   return row;
 }
@@ -81,7 +84,11 @@ async function assertBranchExists(db: Db, branchId: number): Promise<void> {
   }
 }
 
-export async function createDepartment(db: Db, input: DepartmentInput): Promise<TDepartment> {
+export async function createDepartment(
+  db: Db,
+  placed: PlacedUsers,
+  input: DepartmentInput,
+): Promise<TDepartment> {
   const id = await db.transaction(async (tx) => {
     await assertBranchExists(tx, input.branchId);
     const [row] = await tx
@@ -91,11 +98,16 @@ export async function createDepartment(db: Db, input: DepartmentInput): Promise<
     if (!row) throw new Error('department insert returned nothing');
     return row.id;
   });
-  return getDepartment(db, id);
+  return getDepartment(db, placed, id);
 }
 
 /** Moving a department to another branch is refused while users are placed in it. */
-export async function updateDepartment(db: Db, id: number, input: DepartmentInput): Promise<TDepartment> {
+export async function updateDepartment(
+  db: Db,
+  placed: PlacedUsers,
+  id: number,
+  input: DepartmentInput,
+): Promise<TDepartment> {
   await db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ branchId: departments.branchId })
@@ -105,7 +117,9 @@ export async function updateDepartment(db: Db, id: number, input: DepartmentInpu
     if (!existing) throw notFound(MESSAGES.departmentNotFound);
     if (existing.branchId !== input.branchId) {
       await assertBranchExists(tx, input.branchId);
-      const [used] = await tx.select({ yes: anyUserOf('departmentId', id) }).from(sql`(select 1) as one`);
+      const [used] = await tx
+        .select({ yes: placed.anyUserOf('departmentId', id) })
+        .from(sql`(select 1) as one`);
       if (used?.yes) throw conflict(MESSAGES.departmentInUse);
     }
     await tx
@@ -113,7 +127,7 @@ export async function updateDepartment(db: Db, id: number, input: DepartmentInpu
       .set({ name: input.name, branchId: input.branchId })
       .where(eq(departments.id, id));
   });
-  return getDepartment(db, id);
+  return getDepartment(db, placed, id);
 }
 
 /** Refused with "This department is currently in use" while users point at it. */

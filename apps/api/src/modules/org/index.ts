@@ -1,4 +1,5 @@
 /** The organisation: services (trademarks), branches and departments. */
+export type { PlacedUsers, PlacementColumn } from './placed-users';
 export type { Placement } from './placement';
 export { findPlaceByName, type PlaceByName, type PlaceNamed } from './places-by-name';
 export { orgRoutes } from './routes';

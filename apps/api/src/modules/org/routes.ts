@@ -11,10 +11,10 @@ import {
 } from '@academy/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context';
 import type { FileRule } from '../../platform/uploads/checks';
 import { readForm } from '../../platform/uploads/multipart';
 import { departmentRoutes } from './department-routes';
+import type { OrgRouteOptions } from './route-options';
 import {
   createBranch,
   createService,
@@ -36,7 +36,7 @@ const uploadErrors = { ...errors, 413: ZApiError, 415: ZApiError, 422: ZApiError
 const formTypes = ['multipart/form-data', 'application/json'];
 
 /** Services (trademarks) and their branches — BRANCH_MANAGEMENT; departments — DEPARTMENT_MANAGEMENT. */
-export const orgRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+export const orgRoutes: FastifyPluginAsyncZod<OrgRouteOptions> = async (app, ctx) => {
   app.get(
     '/trademarks',
     {

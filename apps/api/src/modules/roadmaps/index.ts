@@ -1,2 +1,4 @@
 /** Roadmaps: which courses a branch and an authorization study, in order. */
+export { roadmapBlockerSql } from './gate';
+export type { LearnerProgress } from './learner-progress';
 export { roadmapRoutes } from './routes';

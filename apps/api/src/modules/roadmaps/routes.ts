@@ -15,6 +15,7 @@ import type { AppContext } from '../../platform/context';
 import { unauthorized } from '../../platform/http/errors';
 import { setTotal } from '../../platform/http/pagination';
 import { courseOptions } from './courses';
+import type { LearnerProgress } from './learner-progress';
 import { createRoadmap, deleteRoadmap, getRoadmap, listRoadmaps, myRoadmap, updateRoadmap } from './service';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
@@ -31,7 +32,10 @@ function principalId(request: FastifyRequest): number {
 }
 
 /** Roadmaps — /management/schedule (LEARNING_PATH_MANAGEMENT) and the learner's roadmap. */
-export const roadmapRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+export const roadmapRoutes: FastifyPluginAsyncZod<AppContext & { learnerProgress: LearnerProgress }> = async (
+  app,
+  ctx,
+) => {
   app.get(
     '/roadmaps',
     {
@@ -135,6 +139,6 @@ export const roadmapRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         response: { 200: ZMyRoadmapAnswer, ...errors },
       },
     },
-    async (request) => ({ roadmap: await myRoadmap(ctx.db, principalId(request)) }),
+    async (request) => ({ roadmap: await myRoadmap(ctx.db, ctx.learnerProgress, principalId(request)) }),
   );
 };

@@ -18,11 +18,10 @@ import { type ApiError, badRequest, conflict, notFound } from '../../platform/ht
 import { orderBy, pageWindow } from '../../platform/http/pagination';
 import { authorizations } from '../authorizations/tables';
 import { col } from '../courses/sql';
-import { courses, lessons } from '../courses/tables';
+import { courses } from '../courses/tables';
 import { branches, services } from '../org/tables';
-import { passedSql } from '../study/completion';
-import { lessonProgress } from '../study/tables';
 import { users } from '../users/tables';
+import type { LearnerProgress } from './learner-progress';
 import { roadmapCourses, roadmapMilestones, roadmaps } from './tables';
 
 /**
@@ -341,7 +340,11 @@ export function roadmapLocks(path: PathCourse[]): ({ courseId: number; name: str
  * GET my-roadmap: the roadmap of the learner's branch and authorization, each course with its
  * state (finished, in progress, not studied), percent and lock. Two queries.
  */
-export async function myRoadmap(db: Db, userId: number): Promise<TMyRoadmap | null> {
+export async function myRoadmap(
+  db: Db,
+  progress: LearnerProgress,
+  userId: number,
+): Promise<TMyRoadmap | null> {
   const [header] = await db
     .select({
       id: roadmaps.id,
@@ -367,8 +370,8 @@ export async function myRoadmap(db: Db, userId: number): Promise<TMyRoadmap | nu
       image: courses.imageUrl,
       lessonCount: courses.lessonCount,
       mustCompleteBeforeNext: courses.mustCompleteBeforeNext,
-      passed: sql<number>`(select count(*)::int from ${lessonProgress} inner join ${lessons} on ${col(lessons.id)} = ${col(lessonProgress.lessonId)} where ${col(lessonProgress.userId)} = ${userId} and ${col(lessons.courseId)} = ${col(courses.id)} and ${passedSql})`,
-      started: sql<boolean>`exists (select 1 from ${lessonProgress} inner join ${lessons} on ${col(lessons.id)} = ${col(lessonProgress.lessonId)} where ${col(lessonProgress.userId)} = ${userId} and ${col(lessons.courseId)} = ${col(courses.id)})`,
+      passed: progress.passedLessonsSql(userId, col(courses.id)),
+      started: progress.startedCourseSql(userId, col(courses.id)),
     })
     .from(roadmapCourses)
     .innerJoin(roadmapMilestones, eq(roadmapMilestones.id, roadmapCourses.milestoneId))

@@ -142,3 +142,16 @@ export async function hasProgress(
 export function courseHasProgressSql(courseId: SQL): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${lessons} inner join ${lessonProgress} on ${col(lessonProgress.lessonId)} = ${col(lessons.id)} where ${col(lessons.courseId)} = ${courseId})`;
 }
+
+/**
+ * For the roadmaps module's "my roadmap": how many lessons of the course whose id is `courseId`
+ * the learner has passed, as a column (a correlated subquery, no extra query).
+ */
+export function passedLessonsSql(userId: number, courseId: SQL): SQL<number> {
+  return sql<number>`(select count(*)::int from ${lessonProgress} inner join ${lessons} on ${col(lessons.id)} = ${col(lessonProgress.lessonId)} where ${col(lessonProgress.userId)} = ${userId} and ${col(lessons.courseId)} = ${courseId} and ${passedSql})`;
+}
+
+/** For "my roadmap": whether the learner has opened a lesson of the course, as a column. */
+export function startedCourseSql(userId: number, courseId: SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${lessonProgress} inner join ${lessons} on ${col(lessons.id)} = ${col(lessonProgress.lessonId)} where ${col(lessonProgress.userId)} = ${userId} and ${col(lessons.courseId)} = ${courseId})`;
+}

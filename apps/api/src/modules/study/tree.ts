@@ -3,7 +3,7 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { col } from '../courses/sql';
 import { courses, lessonDocuments, lessons, topics } from '../courses/tables';
-import { roadmapBlockerSql } from '../roadmaps/gate';
+import { roadmapBlockerSql } from '../roadmaps';
 import { courseGates, type LessonRecord, lessonPassed } from './rules';
 import { lessonProgress } from './tables';
 

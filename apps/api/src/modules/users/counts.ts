@@ -4,8 +4,8 @@ import { users } from './tables';
 
 /**
  * How other modules count the users placed in one of their rows, as a correlated subquery
- * (so a list stays one query). Kept apart from service.ts so org and authorizations can use
- * it without importing the users service.
+ * (so a list stays one query). Org and authorizations sit below users and cannot import them:
+ * app.ts passes these two functions to their routes (org's `PlacedUsers`).
  */
 export function usersCountOf(
   column: 'serviceId' | 'branchId' | 'departmentId' | 'authorizationId',

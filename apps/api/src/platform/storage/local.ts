@@ -4,13 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  type ByteRange,
-  isValidFileKey,
-  type PutOptions,
-  type Storage,
-  type StoredFileInfo,
-} from './storage';
+import { isValidFileKey } from './keys';
+import type { ByteRange, PutOptions, Storage, StoredFileInfo } from './types';
 
 type Sidecar = { contentType: string; size: number; sha256: string; fileName?: string; createdAt: string };
 

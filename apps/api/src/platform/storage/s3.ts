@@ -9,13 +9,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3StorageConfig } from '../../config';
-import {
-  type ByteRange,
-  isValidFileKey,
-  type PutOptions,
-  type Storage,
-  type StoredFileInfo,
-} from './storage';
+import { isValidFileKey } from './keys';
+import type { ByteRange, PutOptions, Storage, StoredFileInfo } from './types';
 
 export function isNotFound(err: unknown): boolean {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
