@@ -79,7 +79,9 @@ async function settle(
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(users.id, principal.id));
-  return { ...principal, role: who.role };
+  // Read again: what follows from the role (the management scope) must follow the new one.
+  const now = await findLinkedUser(db, who.issuer, who.subject);
+  return now?.principal ?? { ...principal, role: who.role };
 }
 
 /** The (issuer, subject) a user is linked to at `issuer`, if any. */

@@ -145,6 +145,20 @@ describe('signing in with an external provider', () => {
     expect(demoted.json()).toMatchObject({ id: user.id, role: { codeName: 'ROLE_STUDENT' } });
   });
 
+  test('someone promoted to admin at the provider manages every user from their very first request as admin', async () => {
+    const user = await academyUser(app);
+    const claims = { sub: 'sub-promoted-reach', preferred_username: user.employeeCode };
+    expect(
+      (await info(app, await provider.token({ ...claims, roles: 'ROLE_STUDENT' }))).json(),
+    ).toMatchObject({
+      role: { codeName: 'ROLE_STUDENT' },
+    });
+    const admin = await provider.token({ ...claims, roles: 'ROLE_ADMIN' });
+    const list = await app.app.inject({ url: '/services/core/api/users', headers: bearer(admin) });
+    expect(list.statusCode).toBe(200);
+    expect(Number(list.headers['x-total-count'])).toBeGreaterThan(1);
+  });
+
   test('a token issued to another client, another issuer or signed by another key is refused', async () => {
     const user = await academyUser(app);
     const claims = { sub: 'sub-audience', preferred_username: user.employeeCode };
