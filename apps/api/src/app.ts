@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { type Config, runsJobs } from './config';
 import type { AppEvents } from './events';
+import { auditRoutes, createAudit } from './modules/audit';
 import { authorizationsRoutes } from './modules/authorizations';
 import { certificateRoutes, wireCertificates } from './modules/certificates';
 import { courseRoutes } from './modules/courses';
@@ -39,6 +40,7 @@ import type { AppContext } from './platform/context';
 import type { Database } from './platform/db/client';
 import { Events } from './platform/events';
 import { API_PREFIX, registerAccessGuard } from './platform/http/access';
+import { registerAuditTrail } from './platform/http/audit-trail';
 import { registerCompression } from './platform/http/compression';
 import { registerErrorHandling } from './platform/http/errors';
 import { loggerOptions, registerRequestLog } from './platform/http/logging';
@@ -129,6 +131,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // What runs besides the routes: event handlers, jobs and timers of the modules.
   wireCertificates(ctx, app.log);
+  const audit = createAudit(ctx);
+  registerAuditTrail(app, audit.append);
   const media = createMedia(ctx, app.log, unlockedLesson);
   scheduleExamCloser(app, ctx.db, ctx.events, systemClock);
 
@@ -162,6 +166,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(certificateRoutes, ctx);
       await api.register(roadmapRoutes, { ...ctx, learnerProgress });
       await api.register(progressRoutes, ctx);
+      await api.register(auditRoutes, ctx);
     },
     { prefix: API_PREFIX },
   );

@@ -65,6 +65,7 @@ const ZEnv = z.object({
   ACADEMY_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   TRUST_PROXY: boolFlag,
   FRAME_ANCESTORS: z.string().trim().default("'self'"),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
   METRICS_TOKEN: z
     .string()
     .trim()
@@ -113,6 +114,8 @@ export type Config = {
    */
   role: AcademyRole;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  /** Audit events older than this many days are pruned. */
+  auditRetentionDays: number;
   /** When set, GET /metrics needs `Authorization: Bearer <token>`; otherwise it is open. */
   metricsToken: string | undefined;
   /** Behind a reverse proxy: take the client IP, scheme and host from X-Forwarded-* headers. */
@@ -278,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     role: e.ACADEMY_ROLE,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     trustProxy: e.TRUST_PROXY,
     frameAncestors: e.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
     production: e.NODE_ENV === 'production',

@@ -40,8 +40,8 @@ function isDay(v: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v;
 }
 
-/** A calendar day 'YYYY-MM-DD'; anything else is "Time is not valid". */
-const zDay = z.preprocess(
+/** An optional calendar day 'YYYY-MM-DD' (blank is none); anything else is "Time is not valid". */
+export const zDay = z.preprocess(
   blankToUndefined,
   z.string().trim().refine(isDay, PROGRESS_MESSAGES.dateInvalid).optional(),
 );

@@ -464,7 +464,10 @@ export const examRoutes: FastifyPluginAsyncZod<ExamRouteOptions> = async (app, c
   app.post(
     '/exams/:id/unlock',
     {
-      config: { access: { permission: 'PROGRESS_MANAGEMENT', denied: 'unlock exams' } },
+      config: {
+        access: { permission: 'PROGRESS_MANAGEMENT', denied: 'unlock exams' },
+        audit: { action: 'unlock' },
+      },
       schema: {
         tags,
         summary: 'Unlock a locked exam for one learner (their failures count again from zero)',

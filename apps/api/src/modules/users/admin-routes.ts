@@ -13,6 +13,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
+import { noteAudit } from '../../platform/http/audit-trail';
 import { setTotal } from '../../platform/http/pagination';
 import { contentDisposition } from '../../platform/storage/serve';
 import { createUser, deleteUser, getUserDetail, setUserAccess, updateUser } from './admin';
@@ -96,8 +97,11 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         response: { 201: ZUserDetail, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createUser(ctx.db, request.principal!, request.body)),
+    async (request, reply) => {
+      const created = await createUser(ctx.db, request.principal!, request.body);
+      noteAudit(request, { entityId: created.id, after: created });
+      return reply.status(201).send(created);
+    },
   );
 
   app.put(
@@ -112,7 +116,12 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         response: { 200: ZUserDetail, ...errors },
       },
     },
-    async (request) => updateUser(ctx.db, request.principal!, request.params.id, request.body),
+    async (request) => {
+      const before = await getUserDetail(ctx.db, request.params.id, request.principal!.scope);
+      const after = await updateUser(ctx.db, request.principal!, request.params.id, request.body);
+      noteAudit(request, { before, after });
+      return after;
+    },
   );
 
   app.patch(
@@ -127,7 +136,12 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         response: { 200: ZUserDetail, ...errors },
       },
     },
-    async (request) => setUserAccess(ctx.db, request.principal!, request.params.id, request.body.access),
+    async (request) => {
+      const before = await getUserDetail(ctx.db, request.params.id, request.principal!.scope);
+      const after = await setUserAccess(ctx.db, request.principal!, request.params.id, request.body.access);
+      noteAudit(request, { action: 'access', before, after });
+      return after;
+    },
   );
 
   app.delete(
@@ -142,7 +156,9 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request, reply) => {
+      const before = await getUserDetail(ctx.db, request.params.id, request.principal!.scope);
       await deleteUser(ctx.db, ctx.storage, request.log, request.principal!, request.params.id);
+      noteAudit(request, { before, after: null });
       return reply.status(204).send(null);
     },
   );

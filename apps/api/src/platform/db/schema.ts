@@ -1,4 +1,5 @@
 /** Every table, for drizzle's typed queries. Each feature owns its tables file. */
+export * from '../../modules/audit/tables';
 export * from '../../modules/authorizations/tables';
 export * from '../../modules/certificates/tables';
 export * from '../../modules/courses/tables';

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiClient } from '../../../test/client';
+import { makeUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../../modules/demo/seed';
@@ -22,9 +23,14 @@ import { API_PREFIX, type RouteAccess, type RouteAccessEntry } from './access';
  * changed rule) fails here until its expectation is reviewed and the snapshot updated (`-u`).
  */
 
-/** `keyOnly`: holds the route's function key but not its action key (course add/edit/delete). */
-type Caller = 'anonymous' | 'student' | 'holder' | 'keyOnly' | 'other' | 'admin';
-const CALLERS: Caller[] = ['anonymous', 'student', 'holder', 'keyOnly', 'other', 'admin'];
+/**
+ * `holder` holds the route's key through an authorization tied to a branch, `serviceHolder`
+ * through one tied to a service (issue 20's scoped personas: the guard lets both through, their
+ * scope then narrows the data, see the *-scope tests); `keyOnly` holds the route's function key but
+ * not its action key (course add/edit/delete).
+ */
+type Caller = 'anonymous' | 'student' | 'holder' | 'serviceHolder' | 'keyOnly' | 'other' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'student', 'holder', 'serviceHolder', 'keyOnly', 'other', 'admin'];
 
 let t: TestApp;
 let anonymous: ApiClient;
@@ -32,6 +38,8 @@ let student: ApiClient;
 let admin: ApiClient;
 /** One staff member per function key; course management also holds the three action keys. */
 const staffByKey = new Map<FunctionPermission, ApiClient>();
+/** The same keys through an authorization tied to a service instead of a branch. */
+const serviceStaffByKey = new Map<FunctionPermission, ApiClient>();
 let courseStaffWithoutActions: ApiClient | undefined;
 let apiRoutes: RouteAccessEntry[];
 
@@ -47,6 +55,7 @@ function concretePath(url: string): string {
 function describeAccess(access: RouteAccess | undefined): string {
   if (!access) return 'UNDECLARED';
   if ('public' in access) return 'public';
+  if ('admin' in access) return `admin only ("${access.denied}")`;
   if ('signedIn' in access)
     return access.allowTemporaryPassword ? 'signed in (temporary password too)' : 'signed in';
   return `${access.permission}${access.action ? ` + ${access.action}` : ''} ("${access.denied}")`;
@@ -62,6 +71,7 @@ function callerClient(caller: Caller, access: RouteAccess): ApiClient {
     anonymous: () => anonymous,
     student: () => student,
     holder: () => staffByKey.get(permission),
+    serviceHolder: () => serviceStaffByKey.get(permission),
     keyOnly: () =>
       'action' in access && access.action ? courseStaffWithoutActions : staffByKey.get(permission),
     other: () => staffByKey.get(otherKey(permission)),
@@ -76,7 +86,9 @@ function callerClient(caller: Caller, access: RouteAccess): ApiClient {
 function expectedRefusal(caller: Caller, access: RouteAccess): { status: number; message?: string } | null {
   if ('public' in access) return null;
   if (caller === 'anonymous') return { status: 401 };
-  if ('signedIn' in access || caller === 'admin' || caller === 'holder') return null;
+  if ('signedIn' in access || caller === 'admin') return null;
+  if ('admin' in access) return { status: 403, message: forbiddenMessage(access.denied) };
+  if (caller === 'holder' || caller === 'serviceHolder') return null;
   if (caller === 'keyOnly' && !access.action) return null;
   return { status: 403, message: forbiddenMessage(access.denied) };
 }
@@ -129,6 +141,11 @@ beforeAll(async () => {
   for (const key of FUNCTION_PERMISSIONS) {
     const actions = key === 'COURSE_MANAGEMENT' ? COURSE_ACTION_PERMISSIONS : [];
     staffByKey.set(key, await staffWith(`Matrix ${key}`, [key, ...actions]));
+    const serviceHolder = await makeUser(t.app, {
+      permissions: [key, ...actions],
+      authorizationScope: { serviceId: 1 },
+    });
+    serviceStaffByKey.set(key, serviceHolder.client);
   }
   courseStaffWithoutActions = await staffWith('Matrix course, no actions', ['COURSE_MANAGEMENT']);
 });

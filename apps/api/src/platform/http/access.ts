@@ -16,6 +16,8 @@ import type { ManagementScope } from './scope';
 export type RouteAccess =
   | { public: true }
   | { signedIn: true; allowTemporaryPassword?: boolean }
+  /** Administrators only (the audit log): no permission key opens it. */
+  | { admin: true; denied: string }
   | {
       permission: FunctionPermission;
       /** Action key that refines the permission, e.g. ADD_COURSE_MANAGEMENT. */
@@ -112,6 +114,10 @@ export function registerAccessGuard(app: FastifyInstance, resolvePrincipal: Prin
       return;
     }
     if (mustChangePassword) throw forbidden('Please change your password before continuing');
+    if ('admin' in access) {
+      if (principal.role !== 'ROLE_ADMIN') throw forbidden(forbiddenMessage(access.denied));
+      return;
+    }
     const allowed =
       hasPermission(principal, access.permission) &&
       (!access.action || hasPermission(principal, access.action));
