@@ -41,6 +41,19 @@ module.exports = {
       from: { path: '^apps/api/src/', pathNot: NOT_TESTS },
       to: { circular: true, dependencyTypesNot: ['type-only'] },
     },
+    {
+      name: 'no-composition-below',
+      comment:
+        'The composition level (app.ts, main.ts, schema.ts, demo/) is above every module and platform/: ' +
+        'neither imports it. demo/ may write the tables of every module (docs/decisions/0067).',
+      severity: 'error',
+      from: {
+        path: '^apps/api/src/(modules|platform)/',
+        // A re-export kept for platform/idp/sign-in.test.ts until that folder's rework lands.
+        pathNot: [NOT_TESTS, '^apps/api/src/modules/demo/seed\\.ts$'],
+      },
+      to: { path: '^apps/api/src/((app|main|schema)\\.ts|demo/)' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -5,7 +5,7 @@
 // Prints the exam ids as JSON on the last line.
 import type { TQuestionInputParsed } from '@academy/contract';
 import { sql } from 'drizzle-orm';
-import { seedDemoData } from '../apps/api/src/modules/demo/seed';
+import { seedDemoData } from '../apps/api/src/demo/seed';
 import { addQuestions } from '../apps/api/src/modules/exams/questions';
 import { openDatabase } from '../apps/api/src/platform/db/client';
 

@@ -2,7 +2,7 @@
 // (bulk inserts, so it takes seconds). Usage: tsx bench/seed.ts <dataDir> [users]
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { seedDemoData } from '../apps/api/src/modules/demo/seed';
+import { seedDemoData } from '../apps/api/src/demo/seed';
 import { branches, departments } from '../apps/api/src/modules/org/tables';
 import { hashPassword } from '../apps/api/src/modules/users/passwords';
 import { users } from '../apps/api/src/modules/users/tables';

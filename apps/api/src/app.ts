@@ -8,12 +8,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { type Config, runsJobs } from './config';
+import { ensureDemoPictures } from './demo';
 import type { AppEvents } from './events';
 import { auditRoutes, createAudit } from './modules/audit';
 import { authorizationsRoutes } from './modules/authorizations';
 import { certificateRoutes, wireCertificates } from './modules/certificates';
 import { courseRoutes } from './modules/courses';
-import { ensureDemoPictures } from './modules/demo';
 import { examRoutes, scheduleExamCloser, systemClock } from './modules/exams';
 import { homeRoutes, usesDemoPictures } from './modules/home';
 import { createMedia, mediaFileRoutes, mediaRoutes } from './modules/media';

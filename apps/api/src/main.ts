@@ -2,7 +2,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { ensureBootstrapAdmin, seedDemoData } from './modules/demo';
+import { ensureBootstrapAdmin, seedDemoData } from './demo';
 import { reportIssuer } from './platform/auth/external';
 import { openDatabase } from './platform/db/client';
 import { writeServerPid } from './platform/db/server-pid';

@@ -50,7 +50,7 @@ async function openDatabase(options: { databaseUrl?: string; pgliteDir: string; 
 
 async function fill(database: Database, kind: TemplateKind): Promise<void> {
   const { loadIdpSecrets } = await import('../src/platform/idp/keys');
-  const { seedDemoData } = await import('../src/modules/demo/seed');
+  const { seedDemoData } = await import('../src/demo/seed');
   await database.migrate();
   await loadIdpSecrets(database.db);
   if (kind === 'seeded') await seedDemoData(database.db);

@@ -14,9 +14,8 @@ import { isForeignKeyViolation } from '../../platform/db/errors';
 import type { Principal } from '../../platform/http/access';
 import { conflict, forbidden, notFound } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
-import type { PlacedUsers } from '../org';
+import { branchNameOf, type PlacedUsers, serviceNameOf } from '../org';
 import { resolvePlacement } from '../org/service';
-import { branches, services } from '../org/tables';
 import { authorizations } from './tables';
 
 export type AuthorizationInput = z.output<typeof ZAuthorizationInput>;
@@ -30,9 +29,9 @@ function columns(placed: PlacedUsers) {
     id: authorizations.id,
     name: authorizations.name,
     serviceId: authorizations.serviceId,
-    serviceName: services.name,
+    serviceName: serviceNameOf(authorizations.serviceId),
     branchId: authorizations.branchId,
-    branchName: branches.name,
+    branchName: branchNameOf(authorizations.branchId),
     permissions: authorizations.permissions,
     userCount: placed.usersCountOf('authorizationId', authorizations.id),
   };
@@ -45,11 +44,7 @@ function toAuthorization(row: Row): TAuthorization {
 }
 
 function selectAuthorizations(db: Db, placed: PlacedUsers) {
-  return db
-    .select(columns(placed))
-    .from(authorizations)
-    .leftJoin(services, eq(services.id, authorizations.serviceId))
-    .leftJoin(branches, eq(branches.id, authorizations.branchId));
+  return db.select(columns(placed)).from(authorizations);
 }
 
 /** One page and the total: two queries whatever the page size. */

@@ -12,12 +12,12 @@ import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
+import { col } from '../../platform/db/sql';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
 import { newFileKey, type Storage } from '../../platform/storage/storage';
 import type { CheckedFile } from '../../platform/uploads/checks';
-import { col } from '../courses/sql';
-import { courses } from '../courses/tables';
+import { coursesGrantingCount } from '../courses';
 import { inspectTemplate, renderCertificate } from './render';
 import { SAMPLE_TEMPLATE_KEY, SAMPLE_TEMPLATE_NAME, sampleTemplatePdf } from './samples';
 import { certificates, issuedCertificates } from './tables';
@@ -34,7 +34,7 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const courseCountSql = sql<number>`(select count(*)::int from ${courses} where ${col(courses.certificateId)} = ${col(certificates.id)})`;
+const courseCountSql = coursesGrantingCount(certificates.id);
 const issuedCountSql = sql<number>`(select count(*)::int from ${issuedCertificates} where ${col(issuedCertificates.certificateId)} = ${col(certificates.id)})`;
 
 const certificateColumns = {

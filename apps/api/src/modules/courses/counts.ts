@@ -1,8 +1,8 @@
 import { MESSAGES } from '@academy/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { col } from '../../platform/db/sql';
 import { notFound } from '../../platform/http/errors';
-import { col } from './sql';
 import { courses, lessons, topics } from './tables';
 
 /**

@@ -9,17 +9,16 @@ import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
+import { col } from '../../platform/db/sql';
 import { conflict, notFound } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
 import type { Storage } from '../../platform/storage/storage';
 import type { CheckedFile } from '../../platform/uploads/checks';
 import { removeStoredFiles, withStoredFiles } from '../../platform/uploads/store';
 import { resolvePlacement } from '../org/service';
-import { services } from '../org/tables';
 import { removeDocumentFiles } from './documents';
 import type { LearnerProgress } from './learner-progress';
 import { courseColumns, getCourse, listOrder, toCourse } from './read';
-import { col } from './sql';
 import { courses, lessonDocuments, lessons } from './tables';
 
 export type CourseFormInput = z.output<typeof ZCourseForm>;
@@ -53,7 +52,6 @@ export async function listCourses(
   const rows = await db
     .select({ ...courseColumns, hasProgress: progress.courseHasProgressSql(col(courses.id)) })
     .from(courses)
-    .innerJoin(services, eq(services.id, courses.serviceId))
     .where(where)
     .orderBy(orderBy(query.sort, sortable, listOrder[0] as SQL), courses.id)
     .limit(limit)

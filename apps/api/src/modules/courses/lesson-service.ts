@@ -9,6 +9,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
+import { col } from '../../platform/db/sql';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import type { Storage } from '../../platform/storage/storage';
 import { assertStudyTimeFits, videoForLesson } from '../media/service';
@@ -16,7 +17,6 @@ import { lockCourse, refreshCountsOf } from './counts';
 import { documentsOf, removeDocumentFiles } from './documents';
 import type { LearnerProgress } from './learner-progress';
 import { lessonVideo } from './read';
-import { col } from './sql';
 import { courses, lessonDocuments, lessons, topics } from './tables';
 import { applyOrder, type OrderTarget } from './topic-service';
 

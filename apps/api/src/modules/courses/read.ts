@@ -3,13 +3,14 @@ import {
   type TCourse,
   type TCoursePage,
   type TLessonVideo,
+  type TRoadmapCourseOption,
   type VideoKind,
   youtubeVideoId,
 } from '@academy/contract';
 import { asc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
-import { services } from '../org/tables';
+import { serviceExists, serviceNameOf } from '../org';
 import { courses, lessons, topics } from './tables';
 
 /** The columns of a course summary (SPEC's Course plus its counts, which the course row carries). */
@@ -17,7 +18,7 @@ export const courseColumns = {
   id: courses.id,
   name: courses.name,
   serviceId: courses.serviceId,
-  serviceName: services.name,
+  serviceName: serviceNameOf(courses.serviceId),
   image: courses.imageUrl,
   requirements: courses.requirements,
   ordered: courses.ordered,
@@ -40,7 +41,7 @@ export function toCourse(row: CourseRow): TCourse {
 
 /** Courses with their service, for any filter; the caller adds where/order/limit. */
 export function selectCourses(db: Db) {
-  return db.select(courseColumns).from(courses).innerJoin(services, eq(services.id, courses.serviceId));
+  return db.select(courseColumns).from(courses);
 }
 
 export const listOrder: SQL[] = [asc(courses.position), asc(courses.id)];
@@ -66,8 +67,7 @@ export async function coursesOfService(db: Db, serviceId: number): Promise<TCour
     .where(eq(courses.serviceId, serviceId))
     .orderBy(...listOrder);
   if (rows.length === 0) {
-    const [service] = await db.select({ id: services.id }).from(services).where(eq(services.id, serviceId));
-    if (!service) throw notFound(MESSAGES.serviceNotFound);
+    if (!(await serviceExists(db, serviceId))) throw notFound(MESSAGES.serviceNotFound);
   }
   return rows.map(toCourse);
 }
@@ -114,4 +114,22 @@ export async function coursePage(db: Db, id: number): Promise<TCoursePage> {
 export function lessonVideo(kind: string, url: string): TLessonVideo {
   const videoKind: VideoKind = kind === 'upload' ? 'upload' : 'youtube';
   return { kind: videoKind, url, youtubeId: videoKind === 'youtube' ? youtubeVideoId(url) : null };
+}
+
+/**
+ * The courses a roadmap may hold, for its form (roadmap staff need not hold COURSE_MANAGEMENT to
+ * pick courses). One query.
+ */
+export async function courseOptions(db: Db): Promise<TRoadmapCourseOption[]> {
+  return db
+    .select({
+      id: courses.id,
+      name: courses.name,
+      serviceId: courses.serviceId,
+      serviceName: serviceNameOf(courses.serviceId),
+      mustCompleteBeforeNext: courses.mustCompleteBeforeNext,
+      lessonCount: courses.lessonCount,
+    })
+    .from(courses)
+    .orderBy(...listOrder);
 }

@@ -3,12 +3,12 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client';
+import { col } from '../../platform/db/sql';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import type { Storage } from '../../platform/storage/storage';
 import { lockCourse, refreshCountsOf } from './counts';
 import { removeDocumentFiles } from './documents';
 import type { LearnerProgress } from './learner-progress';
-import { col } from './sql';
 import { courses, lessonDocuments, lessons, topics } from './tables';
 
 const topicColumns = {

@@ -5,7 +5,7 @@ import type { ApiClient } from '../../../test/client';
 import { grantCourseActions } from '../../../test/courses';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
-import { DEMO_ACCOUNTS } from '../demo/seed';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { lessonProgress } from '../study/tables';
 import { EXAM_CLOSER } from './job';
 import { examAttempts, examStandings } from './tables';

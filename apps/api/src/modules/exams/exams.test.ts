@@ -17,9 +17,9 @@ import { buildCourse, grantCourseActions } from '../../../test/courses';
 import { formData } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 import type { AppEvents } from '../../events';
 import { Events } from '../../platform/events';
-import { DEMO_ACCOUNTS } from '../demo/seed';
 import { closeExpiredAttempts } from './attempts';
 import { EXAM_CLOSER } from './job';
 import {

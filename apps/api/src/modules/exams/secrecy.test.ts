@@ -6,7 +6,7 @@ import { grantCourseActions } from '../../../test/courses';
 import { formData } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
-import { DEMO_ACCOUNTS } from '../demo/seed';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { EXAM_CLOSER } from './job';
 import { answersFor, type ExamFixture, learnerPool, SECRET_BLANKS, setupExam } from './testing';
 

@@ -2,7 +2,7 @@ import { EXAM_MESSAGES, MESSAGES, type TExamStanding, type TStaffAttempt } from 
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { conflict, notFound } from '../../platform/http/errors';
-import { lessons } from '../courses/tables';
+import { lessonNameOf } from '../courses';
 import { users } from '../users/tables';
 import { toSummary } from './attempts';
 import { examAttempts, examStandings } from './tables';
@@ -76,11 +76,10 @@ export async function listStandings(
         standing: examStandings,
         employeeCode: users.employeeCode,
         fullName: users.fullName,
-        lessonName: lessons.name,
+        lessonName: lessonNameOf(examStandings.examId),
       })
       .from(examStandings)
       .innerJoin(users, eq(users.id, examStandings.userId))
-      .innerJoin(lessons, eq(lessons.id, examStandings.examId))
       .where(where)
       .orderBy(desc(examStandings.updatedAt), desc(examStandings.userId))
       .limit(filter.size)

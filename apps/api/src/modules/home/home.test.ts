@@ -22,9 +22,9 @@ import {
 } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
+import { DEMO_CONTACT } from '../../demo/site';
 import { authorizations } from '../authorizations/tables';
-import { DEMO_ACCOUNTS } from '../demo/seed';
-import { DEMO_CONTACT } from '../demo/site';
 import { users } from '../users/tables';
 
 let t: TestApp;

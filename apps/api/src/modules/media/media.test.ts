@@ -17,10 +17,10 @@ import { addCourse, addLesson, addTopic, grantCourseActions } from '../../../tes
 import { listFiles, tempDataDir } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { generateTestVideo } from '../../platform/media/hls';
 import { probeFile } from '../../platform/media/probe';
 import { findMediaTools } from '../../platform/media/tools';
-import { DEMO_ACCOUNTS } from '../demo/seed';
 import { sha256File, tusClient } from './test-support';
 
 let t: TestApp;

@@ -17,8 +17,8 @@ import { type ApiClient, apiClient } from '../../../test/client';
 import { formData, listFiles, noisyPng, pdfDocument, pngImage, tempDataDir } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
-import { DEMO_ACCOUNTS } from '../demo/seed';
-import { DEMO_NEWS_CATEGORIES } from '../demo/site';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
+import { DEMO_NEWS_CATEGORIES } from '../../demo/site';
 import { news } from './tables';
 
 let t: TestApp;

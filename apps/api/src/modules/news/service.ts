@@ -18,7 +18,7 @@ import { removeStoredImages, toResponsiveImage, withStoredImage } from '../../pl
 import { hasVisibleContent, sanitizeRichText } from '../../platform/richtext/sanitize';
 import type { Storage } from '../../platform/storage/storage';
 import type { CheckedFile } from '../../platform/uploads/checks';
-import { services } from '../org/tables';
+import { serviceNameOf } from '../org';
 import { news, newsCategories } from './tables';
 
 export type NewsFormInput = z.output<typeof ZNewsForm>;
@@ -36,7 +36,7 @@ const summaryColumns = {
   categoryId: news.categoryId,
   categoryName: newsCategories.name,
   serviceId: news.serviceId,
-  serviceName: services.name,
+  serviceName: serviceNameOf(news.serviceId),
   hiddenFromHome: news.hiddenFromHome,
   outstanding: news.outstanding,
   createdAt: news.createdAt,
@@ -47,8 +47,7 @@ function selectSummaries(db: Db) {
   return db
     .select(summaryColumns)
     .from(news)
-    .innerJoin(newsCategories, eq(newsCategories.id, news.categoryId))
-    .innerJoin(services, eq(services.id, news.serviceId));
+    .innerJoin(newsCategories, eq(newsCategories.id, news.categoryId));
 }
 
 type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
@@ -146,7 +145,6 @@ export async function getNews(db: Db, id: number): Promise<TNewsDetail> {
     .select({ ...summaryColumns, content: news.content })
     .from(news)
     .innerJoin(newsCategories, eq(newsCategories.id, news.categoryId))
-    .innerJoin(services, eq(services.id, news.serviceId))
     .where(eq(news.id, id));
   if (!row) throw notFound(NEWS_MESSAGES.newsNotFound);
   // Same category and service first, then same category, then same service; newest first.

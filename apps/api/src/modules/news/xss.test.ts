@@ -4,8 +4,8 @@ import { type ApiClient, apiClient } from '../../../test/client';
 import { formData, pngImage } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { sanitizeRichText } from '../../platform/richtext/sanitize';
-import { DEMO_ACCOUNTS } from '../demo/seed';
 import { news } from './tables';
 import { dangerousParts, XSS_PAYLOADS } from './xss-corpus';
 

@@ -2,4 +2,12 @@
 export type { PlacedUsers, PlacementColumn } from './placed-users';
 export type { Placement } from './placement';
 export { findPlaceByName, type PlaceByName, type PlaceNamed } from './places-by-name';
+export {
+  branchExistsSql,
+  branchNameOf,
+  serviceIdOfBranch,
+  serviceNameOf,
+  serviceNameOfBranch,
+} from './query-pieces';
 export { orgRoutes } from './routes';
+export { serviceExists } from './trademarks';

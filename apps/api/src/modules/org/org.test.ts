@@ -5,7 +5,7 @@ import { type ApiClient, apiClient } from '../../../test/client';
 import { formData, listFiles, pdfDocument, pngImage, tempDataDir } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
-import { DEMO_ACCOUNTS } from '../demo/seed';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 
 let t: TestApp;
 let admin: ApiClient;

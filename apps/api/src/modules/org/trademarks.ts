@@ -36,6 +36,12 @@ async function findService(db: Db, id: number): Promise<ServiceRow> {
   return row;
 }
 
+/** Whether the service exists (one query by primary key). */
+export async function serviceExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: services.id }).from(services).where(eq(services.id, id));
+  return row !== undefined;
+}
+
 /** One service with its branches (two queries). */
 export async function getService(db: Db, id: number): Promise<TServiceDetail> {
   const service = await findService(db, id);

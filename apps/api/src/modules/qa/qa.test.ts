@@ -20,7 +20,7 @@ import { type ApiClient, apiClient, clientFor } from '../../../test/client';
 import { listFiles, tempDataDir } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
-import { DEMO_ACCOUNTS } from '../demo/seed';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { hashPassword } from '../users/passwords';
 import { users } from '../users/tables';
 import { notifications, qaQuestions, qaReplies, qaUpvotes } from './tables';

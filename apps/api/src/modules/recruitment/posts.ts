@@ -22,8 +22,8 @@ import { orderBy, pageWindow } from '../../platform/http/pagination';
 import { newFileKey, type Storage } from '../../platform/storage/storage';
 import type { CheckedFile } from '../../platform/uploads/checks';
 import { removeStoredFiles, withStoredFiles } from '../../platform/uploads/store';
+import { branchNameOf, serviceNameOfBranch } from '../org';
 import { resolvePlacement } from '../org/service';
-import { branches, services } from '../org/tables';
 import { isSampleKey } from './samples';
 import { recruitmentApplications, recruitmentPosts } from './tables';
 
@@ -41,8 +41,8 @@ const summaryColumns = {
   id: recruitmentPosts.id,
   vacancy: recruitmentPosts.vacancy,
   branchId: recruitmentPosts.branchId,
-  branchName: branches.name,
-  serviceName: services.name,
+  branchName: branchNameOf(recruitmentPosts.branchId),
+  serviceName: serviceNameOfBranch(recruitmentPosts.branchId),
   endAt: recruitmentPosts.endAt,
   salaryMin: recruitmentPosts.salaryMin,
   salaryMax: recruitmentPosts.salaryMax,
@@ -202,33 +202,14 @@ function defaultOrder(now: Date): SQL[] {
   return [sql`case when ${isOpen(now)} then 0 else 1 end`, desc(recruitmentPosts.id)];
 }
 
-const summaries = (db: Db) =>
-  db
-    .select(summaryColumns)
-    .from(recruitmentPosts)
-    .innerJoin(branches, eq(branches.id, recruitmentPosts.branchId))
-    .innerJoin(services, eq(services.id, branches.serviceId));
+const summaries = (db: Db) => db.select(summaryColumns).from(recruitmentPosts);
 
 const summariesWithCounts = (db: Db) =>
-  db
-    .select({ ...summaryColumns, ...countColumns })
-    .from(recruitmentPosts)
-    .innerJoin(branches, eq(branches.id, recruitmentPosts.branchId))
-    .innerJoin(services, eq(services.id, branches.serviceId));
+  db.select({ ...summaryColumns, ...countColumns }).from(recruitmentPosts);
 
-const details = (db: Db) =>
-  db
-    .select(detailColumns)
-    .from(recruitmentPosts)
-    .innerJoin(branches, eq(branches.id, recruitmentPosts.branchId))
-    .innerJoin(services, eq(services.id, branches.serviceId));
+const details = (db: Db) => db.select(detailColumns).from(recruitmentPosts);
 
-const detailsWithCounts = (db: Db) =>
-  db
-    .select({ ...detailColumns, ...countColumns })
-    .from(recruitmentPosts)
-    .innerJoin(branches, eq(branches.id, recruitmentPosts.branchId))
-    .innerJoin(services, eq(services.id, branches.serviceId));
+const detailsWithCounts = (db: Db) => db.select({ ...detailColumns, ...countColumns }).from(recruitmentPosts);
 
 async function totalOf(db: Db, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(recruitmentPosts).where(where);
@@ -298,10 +279,9 @@ export async function postForApplying(db: Db, id: number) {
       id: recruitmentPosts.id,
       vacancy: recruitmentPosts.vacancy,
       endAt: recruitmentPosts.endAt,
-      branchName: branches.name,
+      branchName: branchNameOf(recruitmentPosts.branchId),
     })
     .from(recruitmentPosts)
-    .innerJoin(branches, eq(branches.id, recruitmentPosts.branchId))
     .where(eq(recruitmentPosts.id, id));
   if (!row) throw notFound(RECRUITMENT_MESSAGES.postNotFound);
   return row;
@@ -309,16 +289,16 @@ export async function postForApplying(db: Db, id: number) {
 
 /** Branches that have posts, with how many are open: the public branch filter. One query. */
 export async function recruitmentBranches(db: Db, now: Date): Promise<TRecruitmentBranch[]> {
+  const name = branchNameOf(recruitmentPosts.branchId);
   return db
     .select({
-      id: branches.id,
-      name: branches.name,
+      id: recruitmentPosts.branchId,
+      name,
       openCount: sql<number>`count(*) filter (where ${isOpen(now)})`.mapWith(Number),
     })
     .from(recruitmentPosts)
-    .innerJoin(branches, eq(branches.id, recruitmentPosts.branchId))
-    .groupBy(branches.id, branches.name)
-    .orderBy(asc(branches.name));
+    .groupBy(recruitmentPosts.branchId)
+    .orderBy(asc(name));
 }
 
 function postValues(input: TRecruitmentPostInput) {

@@ -19,10 +19,10 @@ import { type ApiClient, apiClient } from '../../../test/client';
 import { formData, listFiles, pdfDocument, pngImage, tempDataDir } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
+import { DEMO_POSTS } from '../../demo/recruitment';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { API_PREFIX } from '../../platform/http/access';
 import { simplePdf } from '../courses/samples';
-import { DEMO_POSTS } from '../demo/recruitment';
-import { DEMO_ACCOUNTS } from '../demo/seed';
 import { APPLY_RATE_LIMIT } from './routes';
 import { lyingZipBombDocx, wordDoc, wordDocx, zipBombDocx } from './test-fixtures';
 

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { unauthorized } from '../../platform/http/errors';
 import { setTotal } from '../../platform/http/pagination';
-import { courseOptions } from './courses';
+import { courseOptions } from '../courses';
 import type { LearnerProgress } from './learner-progress';
 import { createRoadmap, deleteRoadmap, getRoadmap, listRoadmaps, myRoadmap, updateRoadmap } from './service';
 

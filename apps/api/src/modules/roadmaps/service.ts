@@ -10,16 +10,16 @@ import {
   type TRoadmapListQuery,
   type ZRoadmapInput,
 } from '@academy/contract';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import { uniqueViolation } from '../../platform/db/errors';
+import { col } from '../../platform/db/sql';
 import { type ApiError, badRequest, conflict, notFound } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
-import { authorizations } from '../authorizations/tables';
-import { col } from '../courses/sql';
-import { courses } from '../courses/tables';
-import { branches, services } from '../org/tables';
+import { authorizationExistsSql, authorizationNameOf } from '../authorizations';
+import { courseFacts, existingCourseIdsSql } from '../courses';
+import { branchExistsSql, branchNameOf, serviceIdOfBranch, serviceNameOfBranch } from '../org';
 import { users } from '../users/tables';
 import type { LearnerProgress } from './learner-progress';
 import { roadmapCourses, roadmapMilestones, roadmaps } from './tables';
@@ -57,14 +57,18 @@ export function planPath(input: RoadmapInput) {
   }));
 }
 
+const branchName = branchNameOf(roadmaps.branchId);
+const serviceId = serviceIdOfBranch(roadmaps.branchId);
+const authorizationName = authorizationNameOf(roadmaps.authorizationId);
+
 const headerColumns = {
   id: roadmaps.id,
   branchId: roadmaps.branchId,
-  branchName: branches.name,
-  serviceId: branches.serviceId,
-  serviceName: services.name,
+  branchName,
+  serviceId,
+  serviceName: serviceNameOfBranch(roadmaps.branchId),
   authorizationId: roadmaps.authorizationId,
-  authorizationName: authorizations.name,
+  authorizationName,
   description: roadmaps.description,
   createdAt: roadmaps.createdAt,
   updatedAt: roadmaps.updatedAt,
@@ -78,12 +82,7 @@ const listColumns = {
 };
 
 function selectHeaders(db: Db) {
-  return db
-    .select(headerColumns)
-    .from(roadmaps)
-    .innerJoin(branches, eq(branches.id, roadmaps.branchId))
-    .innerJoin(services, eq(services.id, branches.serviceId))
-    .innerJoin(authorizations, eq(authorizations.id, roadmaps.authorizationId));
+  return db.select(headerColumns).from(roadmaps);
 }
 
 function dates<T extends { createdAt: Date; updatedAt: Date }>(row: T) {
@@ -99,10 +98,10 @@ export async function listRoadmaps(
   if (query.q) {
     const like = `%${escapeLike(query.q.toLowerCase())}%`;
     conditions.push(
-      sql`(lower(${branches.name}) like ${like} or lower(${authorizations.name}) like ${like} or lower(${services.name}) like ${like})`,
+      sql`(lower(${branchName}) like ${like} or lower(${authorizationName}) like ${like} or lower(${headerColumns.serviceName}) like ${like})`,
     );
   }
-  if (query.serviceId) conditions.push(eq(branches.serviceId, query.serviceId));
+  if (query.serviceId) conditions.push(sql`${serviceId} = ${query.serviceId}`);
   if (query.branchId) conditions.push(eq(roadmaps.branchId, query.branchId));
   if (query.authorizationId) conditions.push(eq(roadmaps.authorizationId, query.authorizationId));
   const where = conditions.length ? and(...conditions) : undefined;
@@ -111,33 +110,21 @@ export async function listRoadmaps(
     db
       .select(listColumns)
       .from(roadmaps)
-      .innerJoin(branches, eq(branches.id, roadmaps.branchId))
-      .innerJoin(services, eq(services.id, branches.serviceId))
-      .innerJoin(authorizations, eq(authorizations.id, roadmaps.authorizationId))
       .where(where)
       .orderBy(
-        orderBy(
-          query.sort,
-          { id: roadmaps.id, branchName: branches.name, authorizationName: authorizations.name },
-          sql`${roadmaps.id} desc`,
-        ),
+        orderBy(query.sort, { id: roadmaps.id, branchName, authorizationName }, sql`${roadmaps.id} desc`),
         roadmaps.id,
       )
       .limit(limit)
       .offset(offset),
-    db
-      .select({ n: count() })
-      .from(roadmaps)
-      .innerJoin(branches, eq(branches.id, roadmaps.branchId))
-      .innerJoin(services, eq(services.id, branches.serviceId))
-      .innerJoin(authorizations, eq(authorizations.id, roadmaps.authorizationId))
-      .where(where),
+    db.select({ n: count() }).from(roadmaps).where(where),
   ]);
   return { rows: rows.map(dates), total: total?.n ?? 0 };
 }
 
 /** A roadmap with its milestones and courses in path order: two queries. */
 export async function getRoadmap(db: Db, id: number): Promise<TRoadmap> {
+  const course = courseFacts(db);
   const [[header], entries] = await Promise.all([
     selectHeaders(db).where(eq(roadmaps.id, id)),
     db
@@ -147,14 +134,14 @@ export async function getRoadmap(db: Db, id: number): Promise<TRoadmap> {
         milestoneOrder: roadmapMilestones.order,
         milestonePosition: roadmapMilestones.position,
         courseId: roadmapCourses.courseId,
-        courseName: courses.name,
+        courseName: course.name,
         order: roadmapCourses.order,
         rank: roadmapCourses.rank,
-        mustCompleteBeforeNext: courses.mustCompleteBeforeNext,
+        mustCompleteBeforeNext: course.mustCompleteBeforeNext,
       })
       .from(roadmapMilestones)
       .leftJoin(roadmapCourses, eq(roadmapCourses.milestoneId, roadmapMilestones.id))
-      .leftJoin(courses, eq(courses.id, roadmapCourses.courseId))
+      .leftJoin(course, eq(course.id, roadmapCourses.courseId))
       .where(eq(roadmapMilestones.roadmapId, id))
       .orderBy(
         sql`coalesce(${roadmapMilestones.order}, 0)`,
@@ -186,11 +173,9 @@ async function assertReferences(db: Db, input: RoadmapInput): Promise<void> {
   const courseIds = [...new Set(input.milestones.flatMap((m) => m.courses.map((c) => c.courseId)))];
   const [found] = await db
     .select({
-      branch: sql<boolean>`exists (select 1 from ${branches} where ${col(branches.id)} = ${input.branchId})`,
-      authorization: sql<boolean>`exists (select 1 from ${authorizations} where ${col(authorizations.id)} = ${input.authorizationId})`,
-      courseIds: sql<
-        number[]
-      >`coalesce((select array_agg(${col(courses.id)}) from ${courses} where ${inArray(col(courses.id), courseIds)}), '{}')`,
+      branch: branchExistsSql(input.branchId),
+      authorization: authorizationExistsSql(input.authorizationId),
+      courseIds: existingCourseIdsSql(courseIds),
     })
     .from(sql`(select 1) as one`);
   const fieldErrors: { field: string; message: string }[] = [];
@@ -348,8 +333,8 @@ export async function myRoadmap(
   const [header] = await db
     .select({
       id: roadmaps.id,
-      branchName: branches.name,
-      authorizationName: authorizations.name,
+      branchName,
+      authorizationName,
       description: roadmaps.description,
     })
     .from(users)
@@ -357,25 +342,24 @@ export async function myRoadmap(
       roadmaps,
       and(eq(roadmaps.branchId, users.branchId), eq(roadmaps.authorizationId, users.authorizationId)),
     )
-    .innerJoin(branches, eq(branches.id, roadmaps.branchId))
-    .innerJoin(authorizations, eq(authorizations.id, roadmaps.authorizationId))
     .where(eq(users.id, userId));
+  const facts = courseFacts(db);
   if (!header) return null;
   const rows = await db
     .select({
       milestoneId: roadmapMilestones.id,
       milestoneName: roadmapMilestones.name,
-      courseId: courses.id,
-      name: courses.name,
-      image: courses.imageUrl,
-      lessonCount: courses.lessonCount,
-      mustCompleteBeforeNext: courses.mustCompleteBeforeNext,
-      passed: progress.passedLessonsSql(userId, col(courses.id)),
-      started: progress.startedCourseSql(userId, col(courses.id)),
+      courseId: facts.id,
+      name: facts.name,
+      image: facts.imageUrl,
+      lessonCount: facts.lessonCount,
+      mustCompleteBeforeNext: facts.mustCompleteBeforeNext,
+      passed: progress.passedLessonsSql(userId, col(roadmapCourses.courseId)),
+      started: progress.startedCourseSql(userId, col(roadmapCourses.courseId)),
     })
     .from(roadmapCourses)
     .innerJoin(roadmapMilestones, eq(roadmapMilestones.id, roadmapCourses.milestoneId))
-    .innerJoin(courses, eq(courses.id, roadmapCourses.courseId))
+    .innerJoin(facts, eq(facts.id, roadmapCourses.courseId))
     .where(eq(roadmapCourses.roadmapId, header.id))
     .orderBy(asc(roadmapCourses.rank));
   const locks = roadmapLocks(rows);

@@ -1,11 +1,10 @@
 import { MESSAGES, type TCoursePercent, type TMyCourse } from '@academy/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { col } from '../../platform/db/sql';
 import { notFound } from '../../platform/http/errors';
 import { courseColumns, listOrder, toCourse } from '../courses/read';
-import { col } from '../courses/sql';
 import { courses, lessons } from '../courses/tables';
-import { services } from '../org/tables';
 import { coursePercent } from './rules';
 import { lessonProgress } from './tables';
 import { passedSql, passedWhere } from './tree';
@@ -53,7 +52,6 @@ function myCoursesQuery(db: Db) {
     })
     .from(progress)
     .innerJoin(courses, eq(courses.id, progress.courseId))
-    .innerJoin(services, eq(services.id, courses.serviceId))
     .orderBy(...listOrder)
     .prepare('study_my_courses');
 }

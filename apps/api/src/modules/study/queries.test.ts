@@ -4,7 +4,7 @@ import { type ApiClient, apiClient } from '../../../test/client';
 import { insertCourses } from '../../../test/courses';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
-import { DEMO_ACCOUNTS } from '../demo/seed';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 
 /**
  * The learner's pages answer with a constant number of SQL statements whatever the number of

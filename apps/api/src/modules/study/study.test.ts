@@ -14,10 +14,10 @@ import { buildCourse, grantCourseActions } from '../../../test/courses';
 import { formData, pdfDocument } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 import type { AppEvents } from '../../events';
 import { Events } from '../../platform/events';
 import { setLessonExamQuestionCount } from '../courses/service';
-import { DEMO_ACCOUNTS } from '../demo/seed';
 import { recordExamResult } from './service';
 
 /** No module handles events in these direct calls. */

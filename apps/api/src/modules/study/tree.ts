@@ -1,7 +1,7 @@
 import { type LessonStatus, roadmapLockedMessage } from '@academy/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { col } from '../courses/sql';
+import { col } from '../../platform/db/sql';
 import { courses, lessonDocuments, lessons, topics } from '../courses/tables';
 import { roadmapBlockerSql } from '../roadmaps';
 import { courseGates, type LessonRecord, lessonPassed } from './rules';

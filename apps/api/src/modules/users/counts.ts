@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { col } from '../../platform/db/sql';
 import { users } from './tables';
 
 /**
@@ -11,7 +12,9 @@ export function usersCountOf(
   column: 'serviceId' | 'branchId' | 'departmentId' | 'authorizationId',
   id: PgColumn,
 ): SQL<number> {
-  return sql<number>`(select count(*) from ${users} where ${users[column]} = ${id})`.mapWith(Number);
+  return sql<number>`(select count(*) from ${users} where ${col(users[column])} = ${col(id)})`.mapWith(
+    Number,
+  );
 }
 
 /** True when at least one user is placed in the row (for refusing moves of rows in use). */
@@ -19,5 +22,5 @@ export function anyUserOf(
   column: 'serviceId' | 'branchId' | 'departmentId' | 'authorizationId',
   id: number,
 ): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${users} where ${users[column]} = ${id})`;
+  return sql<boolean>`exists (select 1 from ${users} where ${col(users[column])} = ${id})`;
 }

@@ -12,7 +12,7 @@ import { type ApiClient, apiClient } from '../../../test/client';
 import { makeUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
-import { DEMO_ACCOUNTS } from '../../modules/demo/seed';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { users } from '../../modules/users/tables';
 import { API_PREFIX, type RouteAccess, type RouteAccessEntry } from './access';
 

@@ -7,7 +7,7 @@ import { apiClient } from '../../../test/client';
 import { listFiles, tempDataDir } from '../../../test/files';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../../test/harness';
 import { buildApp } from '../../app';
-import { DEMO_ACCOUNTS } from '../../modules/demo/seed';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { redactUrl } from './logging';
 
 /** Issue 11: a full run at the most verbose level never writes a password or a token to the log. */

@@ -8,10 +8,10 @@ import type { ApiClient } from '../../../test/client';
 import { grantCourseActions } from '../../../test/courses';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { issueForCompletion } from '../../modules/certificates/issue';
 import { certificates } from '../../modules/certificates/tables';
 import { courses } from '../../modules/courses/tables';
-import { DEMO_ACCOUNTS } from '../../modules/demo/seed';
 import { EXAM_CLOSER } from '../../modules/exams/job';
 import { answersFor, learnerPool, questionsOf, setupExam, start, submit } from '../../modules/exams/testing';
 

@@ -13,7 +13,11 @@ export function setTotal(reply: FastifyReply, total: number): void {
  * Turns `sort=field,dir` into an ORDER BY over an allow-list of columns, so a client can
  * never sort by an unindexed or private column. Falls back to `fallback`.
  */
-export function orderBy(sort: string | undefined, columns: Record<string, PgColumn>, fallback: SQL): SQL {
+export function orderBy(
+  sort: string | undefined,
+  columns: Record<string, PgColumn | SQL>,
+  fallback: SQL,
+): SQL {
   if (!sort) return fallback;
   const [field = '', direction = 'asc'] = sort.split(',');
   const column = columns[field];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth';
 import { apiClient } from '../../../test/client';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { DEMO_ACCOUNTS } from '../../modules/demo/seed';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { users } from '../../modules/users/tables';
 import { loadIdpSecrets } from '../idp/keys';
 

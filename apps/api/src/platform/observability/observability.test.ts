@@ -6,7 +6,7 @@ import { openSignInForm, signIn, submitSignInForm } from '../../../test/auth';
 import { tempDataDir } from '../../../test/files';
 import { createTestApp, createTestDatabase, type TestApp, testConfig } from '../../../test/harness';
 import { buildApp } from '../../app';
-import { DEMO_ACCOUNTS } from '../../modules/demo/seed';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 import type { Jobs } from '../jobs/jobs';
 import { LocalStorage } from '../storage/local';
 import { healthReport } from './health';

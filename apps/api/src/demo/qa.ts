@@ -1,9 +1,9 @@
 import type { QaQuestionType, QaRelatedTopic } from '@academy/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import { coursePage, featuredCourses } from '../courses/service';
-import { users } from '../users/tables';
-import { notifications, qaQuestions, qaReplies, qaUpvotes } from './tables';
+import { coursePage, featuredCourses } from '../modules/courses/service';
+import { notifications, qaQuestions, qaReplies, qaUpvotes } from '../modules/qa/tables';
+import { users } from '../modules/users/tables';
+import type { Db } from '../platform/db/client';
 
 type DemoReply = { by: string; text: string; solution?: boolean; hoursLater: number };
 type DemoQuestion = {

@@ -1,9 +1,9 @@
 import type { TQuestionInput } from '@academy/contract';
 import { ZQuestionInput } from '@academy/contract';
-import type { Db } from '../../platform/db/client';
-import { setLessonExamQuestionCount } from '../courses/service';
-import { questionValues } from './questions';
-import { examQuestions, exams } from './tables';
+import { setLessonExamQuestionCount } from '../modules/courses/service';
+import { questionValues } from '../modules/exams/questions';
+import { examQuestions, exams } from '../modules/exams/tables';
+import type { Db } from '../platform/db/client';
 
 /** Demo exams, by the name of the demo lesson they belong to. Each lesson asks for 3 correct answers. */
 export const DEMO_EXAMS: Record<string, TQuestionInput[]> = {

@@ -1,10 +1,10 @@
 import type { TFooterContact } from '@academy/contract';
 import { asc } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import { sanitizeRichText } from '../../platform/richtext/sanitize';
-import { homeBanners, siteSettings } from '../home/tables';
-import { news, newsCategories } from '../news/tables';
-import { services } from '../org/tables';
+import { homeBanners, siteSettings } from '../modules/home/tables';
+import { news, newsCategories } from '../modules/news/tables';
+import { services } from '../modules/org/tables';
+import type { Db } from '../platform/db/client';
+import { sanitizeRichText } from '../platform/richtext/sanitize';
 import { DEMO_PICTURES, demoImage } from './pictures';
 
 /** The demo public website: banners, popup, introduction, footer contact, categories and news. */

@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import { branches } from '../org/tables';
-import { DEMO_CANDIDATES, sampleCv, sampleCvKey, sampleCvName } from '../recruitment/samples';
-import { recruitmentApplications, recruitmentPosts } from '../recruitment/tables';
+import { branches } from '../modules/org/tables';
+import { DEMO_CANDIDATES, sampleCv, sampleCvKey, sampleCvName } from '../modules/recruitment/samples';
+import { recruitmentApplications, recruitmentPosts } from '../modules/recruitment/tables';
+import type { Db } from '../platform/db/client';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
-import { describeStoredImage, resizeTo, type StoredImage } from '../../platform/images/responsive';
-import { fileKeyFromUrl, type Storage } from '../../platform/storage/storage';
+import { describeStoredImage, resizeTo, type StoredImage } from '../platform/images/responsive';
+import { fileKeyFromUrl, type Storage } from '../platform/storage/storage';
 
 /**
  * Pictures of the demo home page and news, drawn in code (nothing binary is committed). The demo

@@ -1,12 +1,12 @@
 import { DEFAULT_CERTIFICATE_LAYOUT } from '@academy/contract';
 import { and, eq, inArray, max } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import { courses, lessons } from '../courses/tables';
-import { lessonProgress } from '../study/tables';
-import { users } from '../users/tables';
-import { issueForCompletion } from './issue';
-import { SAMPLE_TEMPLATE_KEY, SAMPLE_TEMPLATE_NAME } from './samples';
-import { certificates } from './tables';
+import { issueForCompletion } from '../modules/certificates/issue';
+import { SAMPLE_TEMPLATE_KEY, SAMPLE_TEMPLATE_NAME } from '../modules/certificates/samples';
+import { certificates } from '../modules/certificates/tables';
+import { courses, lessons } from '../modules/courses/tables';
+import { lessonProgress } from '../modules/study/tables';
+import { users } from '../modules/users/tables';
+import type { Db } from '../platform/db/client';
 
 /** The demo courses that grant the demo certificate. */
 export const DEMO_CERTIFICATE_COURSES = ['Workplace safety', 'Customer care essentials'];

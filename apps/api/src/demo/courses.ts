@@ -1,13 +1,13 @@
 import { youtubeWatchUrl } from '@academy/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import { refreshCourseCounts } from '../courses/counts';
-import { SAMPLE_DOCUMENTS } from '../courses/samples';
-import { courses, lessonDocuments, lessons, topics } from '../courses/tables';
-import { seedDemoExams } from '../exams/demo';
-import { services } from '../org/tables';
-import { lessonProgress } from '../study/tables';
-import { users } from '../users/tables';
+import { refreshCourseCounts } from '../modules/courses/counts';
+import { SAMPLE_DOCUMENTS } from '../modules/courses/samples';
+import { courses, lessonDocuments, lessons, topics } from '../modules/courses/tables';
+import { services } from '../modules/org/tables';
+import { lessonProgress } from '../modules/study/tables';
+import { users } from '../modules/users/tables';
+import type { Db } from '../platform/db/client';
+import { seedDemoExams } from './exams';
 
 /** Demo courses: Blender open movies on YouTube stand in for training videos. */
 const VIDEOS = {

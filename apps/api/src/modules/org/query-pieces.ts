@@ -1,0 +1,35 @@
+import type { Column, SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { col } from '../../platform/db/sql';
+import { branches, services } from './tables';
+
+/** A column's value type as SQL: null only when the foreign-key column may be null. */
+type NameOf<C extends Column> = SQL<C['_']['notNull'] extends true ? string : string | null>;
+
+/**
+ * Org data inside another module's query, so its lists stay one query without reading org's
+ * tables itself: correlated subqueries on org's primary keys, given that module's foreign-key
+ * column.
+ */
+export function serviceNameOf<C extends Column>(serviceId: C): NameOf<C> {
+  return sql`(select ${col(services.name)} from ${services} where ${col(services.id)} = ${col(serviceId)})`;
+}
+
+export function branchNameOf<C extends Column>(branchId: C): NameOf<C> {
+  return sql`(select ${col(branches.name)} from ${branches} where ${col(branches.id)} = ${col(branchId)})`;
+}
+
+/** The service of the branch in `branchId`. */
+export function serviceIdOfBranch(branchId: Column): SQL<number> {
+  return sql<number>`(select ${col(branches.serviceId)} from ${branches} where ${col(branches.id)} = ${col(branchId)})`;
+}
+
+/** The name of the service of the branch in `branchId`. */
+export function serviceNameOfBranch(branchId: Column): SQL<string> {
+  return sql<string>`(select ${col(services.name)} from ${branches} inner join ${services} on ${col(services.id)} = ${col(branches.serviceId)} where ${col(branches.id)} = ${col(branchId)})`;
+}
+
+/** True when the branch exists. */
+export function branchExistsSql(id: number): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${branches} where ${col(branches.id)} = ${id})`;
+}

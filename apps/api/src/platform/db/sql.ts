@@ -1,0 +1,10 @@
+import { type Column, getTableName, type SQL, sql } from 'drizzle-orm';
+
+/**
+ * `"table"."column"`, always qualified. Drizzle writes columns inside `sql` templates without
+ * their table when a query has a single table, which silently changes what a correlated
+ * subquery such as `(select count(*) from lessons where topic_id = id)` means.
+ */
+export function col(column: Column): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
