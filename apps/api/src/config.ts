@@ -14,6 +14,15 @@ const boolFlag = z
   .transform((v) => v === 'true' || v === '1');
 
 /** Every environment variable the server reads. The README's configuration table mirrors this. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -65,6 +74,14 @@ const ZEnv = z.object({
   ACADEMY_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   TRUST_PROXY: boolFlag,
   FRAME_ANCESTORS: z.string().trim().default("'self'"),
+  TIME_ZONE: z
+    .string()
+    .trim()
+    .optional()
+    .refine(
+      (zone) => !zone || isTimeZone(zone),
+      'TIME_ZONE must be an IANA time zone such as Asia/Ho_Chi_Minh',
+    ),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
   METRICS_TOKEN: z
     .string()
@@ -114,6 +131,8 @@ export type Config = {
    */
   role: AcademyRole;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  /** The zone reports and exports tell time in (IANA name; the server's by default). */
+  timeZone: string;
   /** Audit events older than this many days are pruned. */
   auditRetentionDays: number;
   /** When set, GET /metrics needs `Authorization: Bearer <token>`; otherwise it is open. */
@@ -282,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    timeZone: e.TIME_ZONE || Intl.DateTimeFormat().resolvedOptions().timeZone,
     trustProxy: e.TRUST_PROXY,
     frameAncestors: e.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
     production: e.NODE_ENV === 'production',

@@ -7,6 +7,17 @@ import { PERMISSION_KEYS, ROLE_CODES } from './permissions';
 export const GENDERS = ['MALE', 'FEMALE', 'OTHER'] as const;
 export const USER_ACCESS = ['ALLOWED', 'STOPPED'] as const;
 
+/** The words for the codes in files people read (exports) and write (imports). */
+export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
+  MALE: 'Male',
+  FEMALE: 'Female',
+  OTHER: 'Other',
+};
+export const USER_ACCESS_LABELS: Record<(typeof USER_ACCESS)[number], string> = {
+  ALLOWED: 'Allowed',
+  STOPPED: 'Stopped',
+};
+
 /** GET users/info (SPEC §3 "Current user"). */
 export const ZCurrentUser = z.object({
   id: z.number().int(),

@@ -4,6 +4,7 @@ import { PROGRESS_EXPORT_COLUMNS, PROGRESS_STATUS_LABELS } from '@academy/contra
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { loadExcel } from '../../platform/excel';
+import { wallClock } from '../../platform/wall-clock';
 import { users } from '../users/tables';
 import {
   gradedCtes,
@@ -52,9 +53,7 @@ async function drained(out: Writable): Promise<boolean> {
   }
 }
 
-function day(value: string | null): Date | null {
-  return value ? new Date(value) : null;
-}
+const TIME_COLUMNS = new Set(['startedAt', 'lastStudiedAt', 'finishedAt']);
 
 /**
  * Writes the filtered report as an .xlsx on `out`, one row per learner and course, learners by id
@@ -66,7 +65,9 @@ export async function writeProgressWorkbook(
   db: Db,
   filter: ScopedProgressFilter,
   out: Writable,
+  timeZone: string,
 ): Promise<number> {
+  const local = (value: string | null) => (value ? wallClock(new Date(value), timeZone) : null);
   const Excel = await loadExcel();
   const workbook = new Excel.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -74,11 +75,14 @@ export async function writeProgressWorkbook(
     useSharedStrings: false,
   });
   const sheet = workbook.addWorksheet('Progress');
-  sheet.columns = PROGRESS_EXPORT_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
+  sheet.columns = PROGRESS_EXPORT_COLUMNS.map((c) => ({
+    header: TIME_COLUMNS.has(c.key) ? `${c.header} (${timeZone})` : c.header,
+    key: c.key,
+    width: c.width,
+  }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  for (const key of ['startedAt', 'lastStudiedAt', 'finishedAt'])
-    sheet.getColumn(key).numFmt = 'yyyy-mm-dd hh:mm';
+  for (const key of TIME_COLUMNS) sheet.getColumn(key).numFmt = 'yyyy-mm-dd hh:mm';
   let written = 0;
   let afterId = 0;
   for (;;) {
@@ -96,9 +100,9 @@ export async function writeProgressWorkbook(
           ...row,
           status: PROGRESS_STATUS_LABELS[row.status],
           assigned: row.assigned ? 'Yes' : 'No',
-          startedAt: day(row.startedAt),
-          lastStudiedAt: day(row.lastStudiedAt),
-          finishedAt: day(row.finishedAt),
+          startedAt: local(row.startedAt),
+          lastStudiedAt: local(row.lastStudiedAt),
+          finishedAt: local(row.finishedAt),
         })
         .commit();
       written += 1;

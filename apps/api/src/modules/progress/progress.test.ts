@@ -315,7 +315,13 @@ describe('export', () => {
     const sheet = workbook.getWorksheet('Progress');
     const values = (sheet?.getSheetValues() ?? []).filter(Boolean) as unknown[][];
     const [header, ...data] = values.map((row) => row.slice(1));
-    expect(header).toEqual(PROGRESS_EXPORT_COLUMNS.map((c) => c.header));
+    // Times are in the configured zone (the server's here), named in their headers.
+    const zoned = new Set(['startedAt', 'lastStudiedAt', 'finishedAt']);
+    expect(header).toEqual(
+      PROGRESS_EXPORT_COLUMNS.map((c) =>
+        zoned.has(c.key) ? `${c.header} (${t.config.timeZone})` : c.header,
+      ),
+    );
     expect(data.map((r) => [r[0], r[5], r[6], r[7], r[8], r[9], r[10]])).toEqual([
       ['E1002', 'Progress report course', 2, 2, 100, 'Passed', 'No'],
       ['E1003', 'Progress report course', 1, 2, 50, 'Studying', 'No'],

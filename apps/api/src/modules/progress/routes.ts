@@ -83,12 +83,15 @@ export const progressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     async (request, reply) => {
       const out = new PassThrough();
-      writeProgressWorkbook(ctx.db, { ...request.query, within: request.principal!.scope }, out).catch(
-        (err) => {
-          request.log.error({ err }, 'progress export failed');
-          out.destroy(err);
-        },
-      );
+      writeProgressWorkbook(
+        ctx.db,
+        { ...request.query, within: request.principal!.scope },
+        out,
+        ctx.config.timeZone,
+      ).catch((err) => {
+        request.log.error({ err }, 'progress export failed');
+        out.destroy(err);
+      });
       // A stream bypasses the response schemas, hence the untyped reply.
       return (reply as FastifyReply)
         .header('content-type', XLSX_TYPE)

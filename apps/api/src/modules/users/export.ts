@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { USER_EXPORT_COLUMNS } from '@academy/contract';
+import { GENDER_LABELS, USER_ACCESS_LABELS, USER_EXPORT_COLUMNS } from '@academy/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { loadExcel } from '../../platform/excel';
@@ -77,6 +77,18 @@ function exportBatch(
     .limit(batch);
 }
 
+type ExportRow = Awaited<ReturnType<typeof exportBatch>>[number];
+
+/** Words instead of codes, and a real date (a calendar day, at midnight UTC) instead of text. */
+function readable(row: ExportRow) {
+  return {
+    ...row,
+    dateOfBirth: row.dateOfBirth ? new Date(`${row.dateOfBirth}T00:00:00Z`) : null,
+    gender: row.gender ? (GENDER_LABELS[row.gender as keyof typeof GENDER_LABELS] ?? row.gender) : null,
+    access: USER_ACCESS_LABELS[row.access as keyof typeof USER_ACCESS_LABELS] ?? row.access,
+  };
+}
+
 /**
  * Writes every user matching the filter into an .xlsx on `out`, one row per user, with
  * ExcelJS's streaming writer (rows are committed as they are written).
@@ -93,13 +105,14 @@ export async function writeUsersWorkbook(
   sheet.columns = USER_EXPORT_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
+  sheet.getColumn('dateOfBirth').numFmt = 'yyyy-mm-dd';
   const order = exportSort(filter.sort);
   let after: Cursor | undefined;
   let written = 0;
   for (;;) {
     const rows = await exportBatch(db, filter, order, after, batch);
     for (const row of rows) {
-      sheet.addRow(row).commit();
+      sheet.addRow(readable(row)).commit();
       written += 1;
     }
     const last = rows.at(-1);

@@ -402,7 +402,7 @@ describe('user export', () => {
     const [header, ...stoppedRows] = await exportRows('?access=STOPPED');
     expect(header).toEqual(USER_EXPORT_COLUMNS.map((c) => c.header));
     expect(stoppedRows).toHaveLength(DEMO_STOPPED_COUNT);
-    expect(stoppedRows.every((r) => r.at(-1) === 'STOPPED')).toBe(true);
+    expect(stoppedRows.every((r) => r.at(-1) === 'Stopped')).toBe(true);
 
     const [, ...branchRows] = await exportRows('?branchId=2');
     const listed = (await admin.get('users?branchId=2&size=1000')).json() as TUserListItem[];
@@ -412,6 +412,17 @@ describe('user export', () => {
     expect(everyone).toHaveLength(await total());
     const student = everyone.find((r) => r[0] === 'student');
     expect(student?.slice(0, 3)).toEqual(['student', 'Minh Nguyen', 'student@academy.example.com']);
+  });
+
+  it('writes words a reader understands and dates Excel can compute with, not codes and text', async () => {
+    const [header, ...rows] = await exportRows('?q=student@academy');
+    const column = (name: string) => header?.indexOf(name) ?? -1;
+    const student = rows[0] ?? [];
+    expect(student[column('Gender')]).toBe('Male');
+    expect(student[column('Access')]).toBe('Allowed');
+    const born = student[column('Date of birth')];
+    expect(born).toBeInstanceOf(Date);
+    expect((born as Date).toISOString().slice(0, 10)).toBe('1998-04-12');
   });
 
   it('comes in the order the list is sorted by', async () => {
