@@ -9,11 +9,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema';
-
-export type Schema = typeof schema;
-/** The drizzle database, whichever engine is behind it. Transactions have the same type. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The drizzle database, whichever engine is behind it. Transactions have the same type. No schema
+ * is attached: queries name their tables (relational queries are not used), so the platform needs
+ * no module's tables; the aggregate for drizzle-kit is src/schema.ts.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type Database = {
   db: Db;
@@ -89,7 +90,7 @@ export async function openDatabase(options: {
     pool.on('connect', (client) => {
       client.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     });
-    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    const db = drizzlePg(pool, { logger }) as unknown as Db;
     return {
       db,
       engine: 'postgres',
@@ -97,7 +98,7 @@ export async function openDatabase(options: {
         const client = await pool.connect();
         try {
           await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          await migratePg(drizzlePg(client), { migrationsFolder });
         } finally {
           await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
           client.release();
@@ -127,7 +128,7 @@ export async function openDatabase(options: {
     extensions: { pg_trgm },
     ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
   });
-  const pgliteDb = drizzlePglite(client, { schema, logger });
+  const pgliteDb = drizzlePglite(client, { logger });
   const db = pgliteDb as unknown as Db;
   return {
     db,

@@ -1,0 +1,19 @@
+/**
+ * Every table, for drizzle-kit (`npm run db:generate -w @academy/api` writes the migrations from
+ * it). Each module owns its tables file; only the composition level gathers them.
+ */
+export * from './modules/audit/tables';
+export * from './modules/authorizations/tables';
+export * from './modules/certificates/tables';
+export * from './modules/courses/tables';
+export * from './modules/exams/tables';
+export * from './modules/home/tables';
+export * from './modules/media/tables';
+export * from './modules/news/tables';
+export * from './modules/org/tables';
+export * from './modules/qa/tables';
+export * from './modules/recruitment/tables';
+export * from './modules/roadmaps/tables';
+export * from './modules/study/tables';
+export * from './modules/users/tables';
+export * from './platform/idp/tables';
