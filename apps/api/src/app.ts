@@ -10,7 +10,7 @@ import {
 import { type Config, runsJobs } from './config';
 import { ensureDemoPictures } from './demo';
 import type { AppEvents } from './events';
-import { auditRoutes, createAudit } from './modules/audit';
+import { auditedSignIns, auditRoutes, createAudit } from './modules/audit';
 import { authorizationsRoutes } from './modules/authorizations';
 import { certificateRoutes, wireCertificates } from './modules/certificates';
 import { courseRoutes } from './modules/courses';
@@ -101,7 +101,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const secrets: IdpSecrets | undefined =
     config.oidc.mode === 'embedded' ? await loadIdpSecrets(database.db) : undefined;
   // Sign-in (platform/auth, platform/idp) reaches the users through the users module's ports.
-  const accounts = createSignInAccounts(database.db, app.log);
+  const audit = createAudit(ctx);
+  registerAuditTrail(app, audit.append);
+  const accounts = auditedSignIns(createSignInAccounts(database.db, app.log), audit.append);
   registerAccessGuard(
     app,
     secrets
@@ -131,8 +133,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // What runs besides the routes: event handlers, jobs and timers of the modules.
   wireCertificates(ctx, app.log);
-  const audit = createAudit(ctx);
-  registerAuditTrail(app, audit.append);
   const media = createMedia(ctx, app.log, unlockedLesson);
   scheduleExamCloser(app, ctx.db, ctx.events, systemClock);
 

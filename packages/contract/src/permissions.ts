@@ -53,13 +53,16 @@ export const MANAGEMENT_AREAS = [
   { path: 'department', label: 'Department management', permission: 'DEPARTMENT_MANAGEMENT' },
 ] as const satisfies readonly { path: string; label: string; permission: FunctionPermission }[];
 
-export type ManagementArea = (typeof MANAGEMENT_AREAS)[number];
+/** Areas no permission key opens: administrators only. */
+export const ADMIN_AREAS = [{ path: 'audit', label: 'Audit log' }] as const;
 
-/** The areas a user may open, in menu order. Admins see every area. */
+export type ManagementArea = (typeof MANAGEMENT_AREAS)[number] | (typeof ADMIN_AREAS)[number];
+
+/** The areas a user may open, in menu order. Admins see every area, their own ones last. */
 export function visibleManagementAreas(
   role: RoleCode | undefined,
   permissions: readonly string[],
 ): ManagementArea[] {
-  if (role === 'ROLE_ADMIN') return [...MANAGEMENT_AREAS];
+  if (role === 'ROLE_ADMIN') return [...MANAGEMENT_AREAS, ...ADMIN_AREAS];
   return MANAGEMENT_AREAS.filter((area) => permissions.includes(area.permission));
 }

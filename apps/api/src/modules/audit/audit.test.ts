@@ -2,7 +2,7 @@ import { forbiddenMessage, type TAuditEvent, type TUserDetail } from '@academy/c
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../test/client';
+import { type ApiClient, clientFor } from '../../../test/client';
 import { grantCourseActions } from '../../../test/courses';
 import { anyPlace, makeUser, userEditBody } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -90,6 +90,16 @@ describe('the audit trail', () => {
     expect(sheet?.rowCount).toBe(2);
     expect(sheet?.getRow(2).getCell(1).value).toBeInstanceOf(Date);
     expect(sheet?.getRow(2).getCell(2).value).toBe(manager.employeeCode);
+  });
+
+  it('records a sign-in through the provider, with who and from where', async () => {
+    const { employeeCode, password } = DEMO_ACCOUNTS.student;
+    const student = await clientFor(t.app, employeeCode, password);
+    const id = ((await student.get('users/info')).json() as { id: number }).id;
+    const { rows } = await events(`action=sign-in&actor=${employeeCode}`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actorId: id, entityType: 'users', entityId: String(id), changes: {} });
+    expect(rows[0]?.ip).toBeTruthy();
   });
 
   it('is read by administrators only', async () => {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import type { AuditEntry } from '../../platform/http/audit-trail';
+import type { IdpAccounts } from '../../platform/idp/accounts';
 import { appendAuditEvent, pruneAuditEvents } from './service';
 
 export { auditRoutes } from './routes';
@@ -16,4 +17,28 @@ export function createAudit(ctx: AppContext): { append: (entry: AuditEntry) => P
     await pruneAuditEvents(ctx.db, ctx.config.auditRetentionDays);
   }, PRUNE_EVERY_MS);
   return { append: (entry) => appendAuditEvent(ctx.db, entry) };
+}
+
+/** The accounts the provider signs in with, each successful sign-in also an audit event. */
+export function auditedSignIns<T extends Pick<IdpAccounts, 'recordLogin'>>(
+  accounts: T,
+  append: (entry: AuditEntry) => Promise<void>,
+): T {
+  return {
+    ...accounts,
+    recordLogin: async (user, ip, userAgent) => {
+      await accounts.recordLogin(user, ip, userAgent);
+      await append({
+        actorId: user.id,
+        actorCode: user.employeeCode,
+        ip: ip ?? null,
+        requestId: null,
+        action: 'sign-in',
+        entityType: 'users',
+        entityId: String(user.id),
+        route: null,
+        changes: {},
+      });
+    },
+  };
 }

@@ -19,7 +19,7 @@ export function createSignInAccounts(db: Db, log: FastifyBaseLogger): SignInAcco
   return {
     findById: (id) => findPrincipalById(db, id),
     verifyCredentials: (username, password) => verifyCredentials(db, username, password),
-    recordLogin: (userId, ip, userAgent) => recordLogin(db, userId, ip, userAgent),
+    recordLogin: (user, ip, userAgent) => recordLogin(db, user.id, ip, userAgent),
     touchSession: (session) => touchSession(db, session),
     findBySession: (userId, sessionId) => findPrincipalBySession(db, userId, sessionId),
     linkExternalIdentity: (who, rules) => resolveExternalUser(db, who, rules, placeFromClaims),

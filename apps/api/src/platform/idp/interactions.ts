@@ -110,7 +110,7 @@ export async function interactionRoutes(
       return form(reply, 401, details.uid, username, SIGN_IN_MESSAGES.incorrect);
     }
     await clearSignInFailures(db, username);
-    await accounts.recordLogin(user.id, ip, request.headers['user-agent']);
+    await accounts.recordLogin(user, ip, request.headers['user-agent']);
     ctx.metrics.signIns.inc({ outcome: 'success' });
     return finish(request, reply, details, String(user.id));
   });
