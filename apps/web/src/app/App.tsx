@@ -6,6 +6,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api';
+import { AuthPermissions } from './AuthPermissions';
 import { AuthProvider } from './auth/AuthProvider';
 import { routes } from './routes';
 import { cssVariablesResolver, theme } from './theme';
@@ -29,7 +30,9 @@ export function App() {
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
-          <RouterProvider router={router} />
+          <AuthPermissions>
+            <RouterProvider router={router} />
+          </AuthPermissions>
         </AuthProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -56,3 +56,6 @@ export function useListParams(defaultSize = 20) {
 
   return { ...params, update };
 }
+
+/** A list page's URL state, as the kit's search box and filters take it. */
+export type ListState = ReturnType<typeof useListParams>;

@@ -3,19 +3,20 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ListState } from '../../lib/use-list-params';
 
-interface ListSearchProps extends Omit<TextInputProps, 'onChange' | 'value' | 'defaultValue'> {
-  /** The search in the URL; the box follows it when it changes there (back button, links). */
-  q: string;
-  onSearch: (q: string) => void;
+interface ListSearchProps extends Omit<TextInputProps, 'onChange' | 'value' | 'defaultValue' | 'list'> {
+  /** The list whose search (`q` in the URL) the box shows and sets; it follows the URL (back button, links). */
+  list: Pick<ListState, 'q' | 'update'>;
   testId?: string;
 }
 
 /** A list's search box: searches 300 ms after the user stops typing. */
-export function ListSearch({ q, onSearch, testId, ...props }: ListSearchProps) {
+export function ListSearch({ list, testId, ...props }: ListSearchProps) {
   const { t } = useTranslation();
+  const { q, update } = list;
   const [text, setText] = useState(q);
-  const search = useDebouncedCallback(onSearch, 300);
+  const search = useDebouncedCallback((typed: string) => update({ q: typed }), 300);
   useEffect(() => setText(q), [q]);
   return (
     <TextInput

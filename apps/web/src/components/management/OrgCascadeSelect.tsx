@@ -1,16 +1,25 @@
+import type { TBranch, TService } from '@academy/contract';
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
+  branchesOf,
   branchGroups,
+  cascadeChange,
+  type OrgLevel,
+  type OrgPlace,
   serviceOptions,
-  useBranches,
-  useDepartmentOptions,
-  useServices,
-} from '../../features/org/api';
-import { branchesOf, cascadeChange, type OrgLevel, type OrgPlace } from './org-cascade';
+} from './org-cascade';
 
-interface OrgCascadeSelectProps {
+/** What each level offers; `departments` are those of the chosen branch. */
+export interface OrgChoices {
+  services: readonly TService[] | undefined;
+  branches: readonly TBranch[] | undefined;
+  departments: readonly { id: number; name: string }[] | undefined;
+}
+
+export interface OrgCascadeSelectProps {
   value: OrgPlace;
+  choices: OrgChoices;
   onChange: (changes: Partial<OrgPlace>) => void;
   labels: Record<OrgLevel, string>;
   /** `filter`: labels for screen readers only, "All …" placeholders; `field`: visible labels. */
@@ -20,9 +29,13 @@ interface OrgCascadeSelectProps {
   testIdPrefix?: string;
 }
 
-/** Service → branch → department: each list narrowed by the level above it. */
+/**
+ * Service → branch → department: each list narrowed by the level above it. The organisation
+ * feature feeds it (features/org's OrgCascadeSelect); the kit only lays the levels out.
+ */
 export function OrgCascadeSelect({
   value,
+  choices,
   onChange,
   labels,
   variant,
@@ -30,15 +43,10 @@ export function OrgCascadeSelect({
   testIdPrefix,
 }: OrgCascadeSelectProps) {
   const { t } = useTranslation();
-  const services = useServices();
-  const branches = useBranches();
-  const departments = useDepartmentOptions(
-    value.branchId ? Number(value.branchId) : null,
-    variant === 'filter' || value.branchId !== null,
-  );
+  const branches = choices.branches ?? [];
   const filter = variant === 'filter';
   const change = (level: OrgLevel) => (picked: string | null) =>
-    onChange(cascadeChange(level, picked, value, branches.data ?? [], !filter));
+    onChange(cascadeChange(level, picked, value, branches, !filter));
   const named = (level: OrgLevel, part: string) => ({
     ...(filter ? { 'aria-label': labels[level] } : { label: labels[level] }),
     error: errors?.[level],
@@ -49,7 +57,7 @@ export function OrgCascadeSelect({
       <Select
         {...named('serviceId', 'service')}
         placeholder={filter ? t('users.allServices') : undefined}
-        data={serviceOptions(services.data)}
+        data={serviceOptions(choices.services)}
         value={value.serviceId}
         onChange={change('serviceId')}
         clearable
@@ -57,7 +65,7 @@ export function OrgCascadeSelect({
       <Select
         {...named('branchId', 'branch')}
         placeholder={filter ? t('users.allBranches') : undefined}
-        data={branchGroups(branchesOf(branches.data ?? [], value.serviceId))}
+        data={branchGroups(branchesOf(branches, value.serviceId))}
         value={value.branchId}
         onChange={change('branchId')}
         clearable
@@ -68,7 +76,7 @@ export function OrgCascadeSelect({
         placeholder={
           value.branchId ? (filter ? t('users.allDepartments') : undefined) : t('users.pickBranchFirst')
         }
-        data={(value.branchId ? (departments.data ?? []) : []).map((d) => ({
+        data={(value.branchId ? (choices.departments ?? []) : []).map((d) => ({
           value: String(d.id),
           label: d.name,
         }))}

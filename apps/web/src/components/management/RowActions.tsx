@@ -3,6 +3,7 @@ import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Column } from '../DataTable';
 
 /** The actions cell of a row: icons in a row on the right. */
 export function RowActions({ children }: { children: ReactNode }) {
@@ -65,6 +66,22 @@ export function RowAction({
   );
 }
 
+function ActionsHeader() {
+  const { t } = useTranslation();
+  return t('common.actions');
+}
+
+/** A list's last column: the row's action icons, on the right. */
+export function actionsColumn<T>(width: number, render: (row: T) => ReactNode): Column<T> {
+  return {
+    key: 'actions',
+    header: <ActionsHeader />,
+    width,
+    align: 'right',
+    render: (row) => <RowActions>{render(row)}</RowActions>,
+  };
+}
+
 type ShortcutProps = Omit<RowActionProps, 'label' | 'icon'>;
 
 export function EditAction(props: ShortcutProps) {
@@ -75,4 +92,23 @@ export function EditAction(props: ShortcutProps) {
 export function DeleteAction(props: ShortcutProps) {
   const { t } = useTranslation();
   return <RowAction label={t('common.delete')} icon={<IconTrash size={18} />} color="red" {...props} />;
+}
+
+interface EditDeleteActionsProps {
+  subject: string;
+  /** A form page to open, or a modal to show. */
+  editTo?: string;
+  onEdit?: () => void;
+  /** Asks before deleting (useConfirmDelete's `ask`). */
+  onDelete: () => void;
+}
+
+/** A row's usual pair: edit it, delete it. */
+export function EditDeleteActions({ subject, editTo, onEdit, onDelete }: EditDeleteActionsProps) {
+  return (
+    <>
+      <EditAction subject={subject} to={editTo} onClick={onEdit} />
+      <DeleteAction subject={subject} onClick={onDelete} />
+    </>
+  );
 }

@@ -1,4 +1,4 @@
-import { Switch } from '@mantine/core';
+import { Checkbox, Switch } from '@mantine/core';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 
 interface SwitchFieldProps<T extends FieldValues, O extends FieldValues> {
@@ -6,21 +6,25 @@ interface SwitchFieldProps<T extends FieldValues, O extends FieldValues> {
   name: Path<T>;
   label: string;
   disabled?: boolean;
+  /** A checkbox instead of a switch. */
+  checkbox?: boolean;
 }
 
-/** A yes/no field of a react-hook-form form as a switch. */
+/** A yes/no field of a react-hook-form form as a switch (or a checkbox). */
 export function SwitchField<T extends FieldValues, O extends FieldValues>({
   control,
   name,
   label,
   disabled,
+  checkbox,
 }: SwitchFieldProps<T, O>) {
+  const Toggle = checkbox ? Checkbox : Switch;
   return (
     <Controller
       control={control}
       name={name}
       render={({ field }) => (
-        <Switch
+        <Toggle
           label={label}
           checked={field.value === true}
           disabled={disabled}

@@ -1,4 +1,4 @@
-import type { TBranch } from '@academy/contract';
+import type { TBranch, TService } from '@academy/contract';
 
 /** A place in the organisation as Select values (ids as strings, null when not chosen). */
 export interface OrgPlace {
@@ -35,4 +35,25 @@ export function cascadeChange(
 /** The branches to offer under the chosen service (all when none is chosen). */
 export function branchesOf(branches: readonly TBranch[], serviceId: string | null): TBranch[] {
   return branches.filter((branch) => !serviceId || String(branch.serviceId) === serviceId);
+}
+
+export interface SelectGroup {
+  group: string;
+  items: { value: string; label: string }[];
+}
+
+/** Branches as Select data grouped under their service's name. */
+export function branchGroups(branches: readonly TBranch[] | undefined): SelectGroup[] {
+  const groups = new Map<string, SelectGroup>();
+  for (const branch of branches ?? []) {
+    const group = groups.get(branch.serviceName) ?? { group: branch.serviceName, items: [] };
+    group.items.push({ value: String(branch.id), label: branch.name });
+    groups.set(branch.serviceName, group);
+  }
+  return [...groups.values()];
+}
+
+/** Services as Select data. */
+export function serviceOptions(services: readonly TService[] | undefined) {
+  return (services ?? []).map((service) => ({ value: String(service.id), label: service.name }));
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ResultState } from './result';
 
 export interface Editing<T> {
   opened: boolean;
@@ -8,6 +9,8 @@ export interface Editing<T> {
   add: () => void;
   edit: (item: T) => void;
   close: () => void;
+  /** The form's `onSaved`: closes it and says what was done (`added` or `saved`) in the result dialog. */
+  savedWith: (result: ResultState, added: string, saved: string) => () => void;
 }
 
 /** Which row a form modal edits, or that it adds a new one. */
@@ -20,5 +23,9 @@ export function useEditing<T>(): Editing<T> {
     add: () => setEditing('new'),
     edit: setEditing,
     close: () => setEditing(null),
+    savedWith: (result, added, saved) => () => {
+      result.succeed(editing === 'new' ? added : saved);
+      setEditing(null);
+    },
   };
 }

@@ -7,13 +7,11 @@ import {
   Breadcrumbs,
   Button,
   Card,
-  Center,
   Container,
   Grid,
   Group,
   Image,
   List,
-  Loader,
   Paper,
   Progress,
   RingProgress,
@@ -34,6 +32,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAuth } from '../../app/auth/AuthProvider';
+import { Loading } from '../../components/Loading';
 import { useCoursePage, useCoursePercent, useMyThematics } from './api';
 
 export const topicPath = (courseId: number, topicId: number) =>
@@ -52,12 +51,7 @@ export function CoursePage() {
   const thematics = useMyThematics(courseId, signedIn && page.isSuccess);
   const percent = useCoursePercent(courseId, signedIn && page.isSuccess);
 
-  if (page.isPending)
-    return (
-      <Center py={80}>
-        <Loader />
-      </Center>
-    );
+  if (page.isPending) return <Loading py={80} />;
   if (page.error)
     return (
       <Container size="md" py="xl">

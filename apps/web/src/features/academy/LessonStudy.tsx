@@ -1,17 +1,5 @@
 import type { TLessonContent, TLessonProgress, TMyLesson } from '@academy/contract';
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconArrowRight,
@@ -23,7 +11,8 @@ import {
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LessonQuestionsLink } from '../qa/LessonQuestionsLink';
+import { Loading } from '../../components/Loading';
+import { LessonQuestionsLink } from '../qa';
 import {
   clock,
   ExamEntrySlot,
@@ -66,12 +55,7 @@ export function LessonStudy({ summary, next, nextTopicPath, onOpen }: LessonStud
       </Paper>
     );
   }
-  if (lesson.isPending)
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+  if (lesson.isPending) return <Loading />;
   if (lesson.error) return <Alert color="red">{lesson.error.message}</Alert>;
   return (
     <StudyPanel

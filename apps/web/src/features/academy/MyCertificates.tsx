@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
-import { downloadMine, useMyCertificates } from '../certificates/api';
+import { downloadMine, useMyCertificates } from '../certificates';
 
 /** The learner's certificates with a download each (shown on /training-academy/study-progress). */
 export function MyCertificates() {

@@ -1,24 +1,12 @@
 import type { TCourse, TMyCourse } from '@academy/contract';
-import {
-  Alert,
-  Badge,
-  Center,
-  Chip,
-  Container,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Chip, Container, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconBook2, IconCertificate, IconCompass } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Loading } from '../../components/Loading';
 import { formatDate } from '../../lib/format';
-import { useServices } from '../org/api';
+import { useServices } from '../org';
 import { useAllCourses, useMyCourses, useMyHistory } from './api';
 import { CourseCard } from './CourseCard';
 
@@ -137,12 +125,7 @@ function CourseGrid({
   empty: string;
   items: ReactNode[];
 }) {
-  if (loading)
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+  if (loading) return <Loading />;
   if (error) return <Alert color="red">{error.message}</Alert>;
   if (items.length === 0)
     return (

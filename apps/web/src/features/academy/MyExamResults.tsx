@@ -3,7 +3,7 @@ import { Badge, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/DataTable';
 import { formatDate } from '../../lib/format';
-import { useMyProgress } from '../progress/api';
+import { useMyProgress } from '../progress';
 
 type Exam = TMyProgress['exams'][number];
 

@@ -10,14 +10,33 @@ import type {
   TMyThematic,
 } from '@academy/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { endpoint } from '../../lib/endpoint';
+import { validId } from '../../lib/queries';
+
+const academyApi = {
+  courses: endpoint<TFeaturedCourses>('GET', 'course'),
+  coursePage: endpoint<TCoursePage, number>('GET', (id) => `courses/${id}`),
+  myCourses: endpoint<TMyCourse[]>('GET', 'my-courses'),
+  myHistory: endpoint<TMyCourse[]>('GET', 'my-courses/history'),
+  coursePercent: endpoint<TCoursePercent, number>(
+    'GET',
+    (courseId) => `my-courses/course-percent/${courseId}`,
+  ),
+  myThematics: endpoint<TMyThematic[]>('GET', 'my-thematics'),
+  myLessons: endpoint<TMyLesson[]>('GET', 'my-lessons'),
+  openLesson: endpoint<TLessonProgress, number>(
+    'POST',
+    (lessonId) => `user-lesson/update-status/${lessonId}`,
+  ),
+  lesson: endpoint<TLessonContent, number>('GET', (lessonId) => `lessons/${lessonId}`),
+};
 
 /** Courses featured on the home page (GET course?required=true, list in data.content). */
 export function useFeaturedCourses() {
   return useQuery({
     queryKey: ['course', 'featured'],
     queryFn: async () =>
-      (await api<TFeaturedCourses>('course', { query: { required: 'true' } })).data.content,
+      (await academyApi.courses.call(undefined, { query: { required: 'true' } })).data.content,
     staleTime: 5 * 60_000,
   });
 }
@@ -26,7 +45,7 @@ export function useFeaturedCourses() {
 export function useAllCourses(enabled = true) {
   return useQuery({
     queryKey: ['course', 'all'],
-    queryFn: async () => (await api<TFeaturedCourses>('course')).data.content as TCourse[],
+    queryFn: async () => (await academyApi.courses.call()).data.content as TCourse[],
     enabled,
     staleTime: 60_000,
   });
@@ -36,8 +55,8 @@ export function useAllCourses(enabled = true) {
 export function useCoursePage(id: number) {
   return useQuery({
     queryKey: ['course', 'page', id],
-    queryFn: () => api<TCoursePage>(`courses/${id}`),
-    enabled: Number.isInteger(id) && id > 0,
+    queryFn: () => academyApi.coursePage.call(id),
+    enabled: validId(id),
   });
 }
 
@@ -49,7 +68,7 @@ export function useCoursePage(id: number) {
 export function useMyCourses(enabled = true) {
   return useQuery({
     queryKey: ['study', 'my-courses'],
-    queryFn: () => api<TMyCourse[]>('my-courses'),
+    queryFn: () => academyApi.myCourses.call(),
     enabled,
   });
 }
@@ -57,7 +76,7 @@ export function useMyCourses(enabled = true) {
 export function useMyHistory(enabled = true) {
   return useQuery({
     queryKey: ['study', 'history'],
-    queryFn: () => api<TMyCourse[]>('my-courses/history'),
+    queryFn: () => academyApi.myHistory.call(),
     enabled,
   });
 }
@@ -65,7 +84,7 @@ export function useMyHistory(enabled = true) {
 export function useCoursePercent(courseId: number, enabled: boolean) {
   return useQuery({
     queryKey: ['study', 'percent', courseId],
-    queryFn: () => api<TCoursePercent>(`my-courses/course-percent/${courseId}`),
+    queryFn: () => academyApi.coursePercent.call(courseId),
     enabled: enabled && courseId > 0,
   });
 }
@@ -74,7 +93,7 @@ export function useCoursePercent(courseId: number, enabled: boolean) {
 export function useMyThematics(courseId: number, enabled: boolean) {
   return useQuery({
     queryKey: ['study', 'thematics', courseId],
-    queryFn: () => api<TMyThematic[]>('my-thematics', { query: { course_id: courseId } }),
+    queryFn: () => academyApi.myThematics.call(undefined, { query: { course_id: courseId } }),
     enabled: enabled && courseId > 0,
   });
 }
@@ -83,7 +102,7 @@ export function useMyThematics(courseId: number, enabled: boolean) {
 export function useMyLessons(topicId: number) {
   return useQuery({
     queryKey: ['study', 'lessons', topicId],
-    queryFn: () => api<TMyLesson[]>('my-lessons', { query: { thematic_id: topicId } }),
+    queryFn: () => academyApi.myLessons.call(undefined, { query: { thematic_id: topicId } }),
     enabled: topicId > 0,
   });
 }
@@ -98,9 +117,9 @@ export function useLessonContent(lessonId: number | null, locked: boolean) {
     queryKey: ['study', 'lesson', lessonId],
     queryFn: async () => {
       let opened: TLessonProgress | null = null;
-      if (!locked)
-        opened = await api<TLessonProgress>(`user-lesson/update-status/${lessonId}`, { method: 'POST' });
-      const content = await api<TLessonContent>(`lessons/${lessonId}`);
+      const id = lessonId as number;
+      if (!locked) opened = await academyApi.openLesson.call(id);
+      const content = await academyApi.lesson.call(id);
       return { content, opened };
     },
     enabled: lessonId !== null && lessonId > 0,

@@ -1,21 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Center,
-  Container,
-  Divider,
-  Grid,
-  Loader,
-  Paper,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Container, Divider, Grid, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDevices, IconKey, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { Loading } from '../../components/Loading';
 import { formatDate } from '../../lib/format';
 import { AvatarUpload } from './AvatarUpload';
 import { useProfile, usePublicConfig } from './api';
@@ -70,11 +58,7 @@ export function AccountPage() {
         </Tabs.List>
 
         <Tabs.Panel value="info">
-          {profile.isPending && (
-            <Center py="xl">
-              <Loader />
-            </Center>
-          )}
+          {profile.isPending && <Loading />}
           {profile.error && <Alert color="red">{profile.error.message}</Alert>}
           {profile.data && (
             <Grid gutter="lg">

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CURRENT_USER_KEY } from '../../app/auth/AuthProvider';
-import { api } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
+import { changePassword } from './api';
 
 const FIELDS = ['oldPassword', 'newPassword', 'confirmPassword'] as const;
 
@@ -21,7 +21,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
     defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
   });
   const change = useMutation({
-    mutationFn: (values: TChangePassword) => api('users/change-password', { method: 'PUT', body: values }),
+    mutationFn: changePassword,
     onSuccess: async () => {
       form.reset();
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });

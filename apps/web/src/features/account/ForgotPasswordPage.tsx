@@ -11,9 +11,7 @@ import {
   Alert,
   Anchor,
   Button,
-  Center,
   Container,
-  Loader,
   Paper,
   PasswordInput,
   Stack,
@@ -27,6 +25,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth/AuthProvider';
+import { Loading } from '../../components/Loading';
 import { applyServerErrors } from '../../lib/forms';
 import { checkEmail, usePublicConfig, useRecoveryPassword, useResetPassword } from './api';
 
@@ -42,11 +41,7 @@ export function ForgotPasswordPage() {
 
   let body: ReactNode;
   if (config.isPending) {
-    body = (
-      <Center py="lg">
-        <Loader />
-      </Center>
-    );
+    body = <Loading py="lg" />;
   } else if (config.data?.passwordsManagedBy === 'provider') {
     body = (
       <Alert color="brand" data-testid="passwords-external">

@@ -1,16 +1,12 @@
 import { GENDERS, type TProfile, ZProfileInput } from '@academy/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { applyServerErrors } from '../../lib/forms';
+import { SelectField, useManagedForm } from '../../components/management';
 import { useUpdateProfile } from './api';
 
 type Input = z.input<typeof ZProfileInput>;
-type Output = z.output<typeof ZProfileInput>;
 const FIELDS = ['fullName', 'phone', 'dateOfBirth', 'gender', 'workplace', 'position'] as const;
 
 function defaults(profile: TProfile): Input {
@@ -28,80 +24,50 @@ function defaults(profile: TProfile): Input {
 export function ProfileForm({ profile }: { profile: TProfile }) {
   const { t } = useTranslation();
   const save = useUpdateProfile();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(ZProfileInput),
+  const { form, error, fail, submit, field } = useManagedForm({
+    schema: ZProfileInput,
+    fields: FIELDS,
     defaultValues: defaults(profile),
   });
-  const { errors, isDirty } = form.formState;
 
-  const submit = form.handleSubmit((values) => {
-    setFormError(null);
+  const onSubmit = submit((values) =>
     save.mutate(values, {
       onSuccess: (saved) => {
         form.reset(defaults(saved));
         notifications.show({ color: 'green', message: t('account.infoSaved') });
       },
-      onError: (error) => setFormError(applyServerErrors(error, form.setError, FIELDS)),
-    });
-  });
+      onError: (failure) => fail(failure),
+    }),
+  );
 
   return (
-    <form onSubmit={submit} noValidate data-testid="profile-form">
-      {formError && (
+    <form onSubmit={onSubmit} noValidate data-testid="profile-form">
+      {error && (
         <Alert color="red" mb="md">
-          {formError}
+          {error}
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
-          label={t('account.fullName')}
-          withAsterisk
-          autoComplete="name"
-          error={errors.fullName?.message}
-          {...form.register('fullName')}
-        />
-        <TextInput
-          label={t('account.phone')}
-          type="tel"
-          autoComplete="tel"
-          error={errors.phone?.message}
-          {...form.register('phone')}
-        />
+        <TextInput label={t('account.fullName')} withAsterisk autoComplete="name" {...field('fullName')} />
+        <TextInput label={t('account.phone')} type="tel" autoComplete="tel" {...field('phone')} />
         <TextInput
           label={t('account.dateOfBirth')}
           type="date"
           autoComplete="bday"
-          error={errors.dateOfBirth?.message}
-          {...form.register('dateOfBirth')}
+          {...field('dateOfBirth')}
         />
-        <Controller
+        <SelectField
           control={form.control}
           name="gender"
-          render={({ field }) => (
-            <Select
-              label={t('account.gender')}
-              data={GENDERS.map((g) => ({ value: g, label: t(`users.genders.${g}`) }))}
-              value={typeof field.value === 'string' && field.value ? field.value : null}
-              onChange={(value) => field.onChange(value ?? '')}
-              clearable
-              error={errors.gender?.message}
-            />
-          )}
+          label={t('account.gender')}
+          data={GENDERS.map((g) => ({ value: g, label: t(`users.genders.${g}`) }))}
+          clearable
         />
-        <TextInput
-          label={t('account.position')}
-          error={errors.position?.message}
-          {...form.register('position')}
-        />
-        <TextInput
-          label={t('account.workplace')}
-          error={errors.workplace?.message}
-          {...form.register('workplace')}
-        />
+        <TextInput label={t('account.position')} {...field('position')} />
+        <TextInput label={t('account.workplace')} {...field('workplace')} />
       </SimpleGrid>
       <Group justify="flex-end" mt="lg">
-        <Button type="submit" color="accent.6" loading={save.isPending} disabled={!isDirty}>
+        <Button type="submit" color="accent.6" loading={save.isPending} disabled={!form.formState.isDirty}>
           {t('account.saveInfo')}
         </Button>
       </Group>

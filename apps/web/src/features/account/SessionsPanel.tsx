@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceDesktop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '../../components/Loading';
 import { formatDateTime } from '../../lib/format';
 import { useSessions, useSignOutOtherSessions, useSignOutSession } from './api';
 import { describeDevice } from './device';
@@ -40,11 +41,7 @@ export function SessionsPanel() {
       <Text fz="sm" c="dimmed" mb="md">
         {t('account.sessions.intro')}
       </Text>
-      {sessions.isPending && (
-        <Center py="lg">
-          <Loader />
-        </Center>
-      )}
+      {sessions.isPending && <Loading py="lg" />}
       {sessions.error && <Alert color="red">{sessions.error.message}</Alert>}
       {(signOutOne.error || signOutOthers.error) && (
         <Alert color="red" mb="md">

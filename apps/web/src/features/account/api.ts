@@ -1,4 +1,5 @@
 import type {
+  TChangePassword,
   TCheckEmailResult,
   TProfile,
   TProfileInput,
@@ -9,13 +10,28 @@ import type {
 } from '@academy/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CURRENT_USER_KEY } from '../../app/auth/AuthProvider';
-import { api } from '../../lib/api';
+import { endpoint } from '../../lib/endpoint';
+import { useChange } from '../../lib/queries';
 
 export const PROFILE_KEY = ['users', 'profile'] as const;
 
+const accountApi = {
+  profile: endpoint<TProfile>('GET', 'users/profile'),
+  saveProfile: endpoint<TProfile>('PUT', 'users/info'),
+  saveAvatar: endpoint<TProfile>('POST', 'users/avatar'),
+  config: endpoint<TPublicConfig>('GET', 'config'),
+  checkEmail: endpoint<TCheckEmailResult>('GET', 'users/check-email'),
+  recoverPassword: endpoint<void>('POST', 'users/recovery-password'),
+  resetPassword: endpoint<void>('POST', 'users/reset-password'),
+  changePassword: endpoint<void>('PUT', 'users/change-password'),
+  sessions: endpoint<TUserSession[]>('GET', 'users/sessions'),
+  endSession: endpoint<null, string>('DELETE', (id) => `users/sessions/${encodeURIComponent(id)}`),
+  endOtherSessions: endpoint<{ ended: number }>('POST', 'users/sessions/sign-out-others'),
+};
+
 /** The signed-in user's own profile. */
 export function useProfile() {
-  return useQuery({ queryKey: PROFILE_KEY, queryFn: () => api<TProfile>('users/profile') });
+  return useQuery({ queryKey: PROFILE_KEY, queryFn: () => accountApi.profile.call() });
 }
 
 function useProfileSaved() {
@@ -30,7 +46,7 @@ function useProfileSaved() {
 export function useUpdateProfile() {
   const saved = useProfileSaved();
   return useMutation({
-    mutationFn: (values: TProfileInput) => api<TProfile>('users/info', { method: 'PUT', body: values }),
+    mutationFn: (values: TProfileInput) => accountApi.saveProfile.call(undefined, { body: values }),
     onSuccess: saved,
   });
 }
@@ -41,7 +57,7 @@ export function useUploadAvatar() {
     mutationFn: (file: File) => {
       const data = new FormData();
       data.set('avatar', file);
-      return api<TProfile>('users/avatar', { method: 'POST', body: data });
+      return accountApi.saveAvatar.call(undefined, { body: data });
     },
     onSuccess: saved,
   });
@@ -51,25 +67,24 @@ export function useUploadAvatar() {
 export function usePublicConfig() {
   return useQuery({
     queryKey: ['config'],
-    queryFn: () => api<TPublicConfig>('config'),
+    queryFn: () => accountApi.config.call(),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 export function checkEmail(email: string) {
-  return api<TCheckEmailResult>('users/check-email', { query: { email } });
+  return accountApi.checkEmail.call(undefined, { query: { email } });
 }
 
 export function useRecoveryPassword() {
   return useMutation({
-    mutationFn: (values: TRecoveryPassword) =>
-      api('users/recovery-password', { method: 'POST', body: values }),
+    mutationFn: (values: TRecoveryPassword) => accountApi.recoverPassword.call(undefined, { body: values }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (values: TResetPassword) => api('users/reset-password', { method: 'POST', body: values }),
+    mutationFn: (values: TResetPassword) => accountApi.resetPassword.call(undefined, { body: values }),
   });
 }
 
@@ -77,21 +92,17 @@ export const SESSIONS_KEY = ['users', 'sessions'] as const;
 
 /** Where the signed-in user is signed in, the current browser marked. */
 export function useSessions() {
-  return useQuery({ queryKey: SESSIONS_KEY, queryFn: () => api<TUserSession[]>('users/sessions') });
+  return useQuery({ queryKey: SESSIONS_KEY, queryFn: () => accountApi.sessions.call() });
 }
 
 export function useSignOutSession() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api<null>(`users/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
-  });
+  return useChange((id: string) => accountApi.endSession.call(id), SESSIONS_KEY);
 }
 
 export function useSignOutOtherSessions() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api<{ ended: number }>('users/sessions/sign-out-others', { method: 'POST' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
-  });
+  return useChange(() => accountApi.endOtherSessions.call(), SESSIONS_KEY);
 }
+
+/** PUT users/change-password (the old password, the new one twice). */
+export const changePassword = (values: TChangePassword) =>
+  accountApi.changePassword.call(undefined, { body: values });

@@ -5,35 +5,16 @@ import {
   type TAuthorization,
   ZAuthorizationInput,
 } from '@academy/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Checkbox, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useAuth } from '../../app/auth/AuthProvider';
-import { useCan } from '../../components/management';
-import { PageHeader } from '../../components/PageHeader';
-import { applyServerErrors } from '../../lib/forms';
-import { useBranches, useServices } from '../org/api';
+import { EditPageFrame, FormActions, PageHeader, useCan, useManagedForm } from '../../components/management';
+import { useIdParam } from '../../lib/use-id-param';
+import { useBranches, useServices } from '../org';
 import { permissionLabel, useAuthorization, useSaveAuthorization } from './api';
 import { isCourseAction, toggleGroup, toggleKey } from './permission-keys';
 import { parseScope, scopeGroups, scopeValue } from './scope';
@@ -41,44 +22,23 @@ import { parseScope, scopeGroups, scopeValue } from './scope';
 type Input = z.input<typeof ZAuthorizationInput>;
 type Output = z.output<typeof ZAuthorizationInput>;
 const FIELDS = ['name', 'serviceId', 'branchId', 'permissions'] as const;
+const LIST = '/management/authorization';
 
 /** /management/authorization/add and authorization/edit/{id}: name, scope and permission keys. */
 export function AuthorizationEditPage() {
   const { t } = useTranslation();
-  const { id: idParam } = useParams();
-  const id = idParam ? Number(idParam) : undefined;
-  const invalidId = idParam !== undefined && !(Number.isInteger(id) && (id ?? 0) > 0);
-  const existing = useAuthorization(invalidId ? undefined : id);
-
-  const back = (
-    <Anchor component={Link} to="/management/authorization" fz="sm" mb="sm" display="inline-flex">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={16} aria-hidden />
-        {t('authorizations.back')}
-      </Group>
-    </Anchor>
-  );
-
-  if (invalidId || existing.error) {
-    return (
-      <>
-        {back}
-        <Alert color="red">{existing.error?.message ?? t('authorizations.notFound')}</Alert>
-      </>
-    );
-  }
-  if (id !== undefined && !existing.data) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  }
+  const { id, isNew, invalid } = useIdParam();
+  const existing = useAuthorization(id);
   return (
-    <>
-      {back}
-      <AuthorizationForm authorization={existing.data} />
-    </>
+    <EditPageFrame
+      back={{ to: LIST, label: t('authorizations.back') }}
+      record={existing}
+      isNew={isNew}
+      invalidId={invalid}
+      notFound={t('authorizations.notFound')}
+    >
+      {(authorization) => <AuthorizationForm authorization={authorization} />}
+    </EditPageFrame>
   );
 }
 
@@ -89,9 +49,9 @@ function AuthorizationForm({ authorization }: { authorization?: TAuthorization }
   const services = useServices();
   const branches = useBranches();
   const save = useSaveAuthorization();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(ZAuthorizationInput),
+  const { form, error, fail, submit, field } = useManagedForm<Input, Output>({
+    schema: ZAuthorizationInput,
+    fields: FIELDS,
     defaultValues: {
       name: authorization?.name ?? '',
       serviceId: authorization?.serviceId ?? null,
@@ -105,8 +65,7 @@ function AuthorizationForm({ authorization }: { authorization?: TAuthorization }
   const can = useCan();
   const locked = (key: PermissionKey) => !can(key);
 
-  const submit = form.handleSubmit((values) => {
-    setFormError(null);
+  const onSubmit = submit((values) =>
     save.mutate(
       { id: authorization?.id, values },
       {
@@ -117,45 +76,35 @@ function AuthorizationForm({ authorization }: { authorization?: TAuthorization }
               ? t('authorizations.saved', { name: saved.name })
               : t('authorizations.added', { name: saved.name }),
           });
-          navigate('/management/authorization');
+          navigate(LIST);
         },
-        onError: (error) => setFormError(applyServerErrors(error, form.setError, FIELDS)),
+        onError: (failure) => fail(failure),
       },
-    );
-  });
+    ),
+  );
 
   const scopeError = errors.serviceId?.message ?? errors.branchId?.message;
 
   return (
-    <form onSubmit={submit} noValidate data-testid="authorization-form">
+    <form onSubmit={onSubmit} noValidate data-testid="authorization-form">
       <PageHeader
         title={authorization ? t('authorizations.editTitle') : t('authorizations.addTitle')}
-        actions={
-          <>
-            <Button variant="default" component={Link} to="/management/authorization">
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" color="accent.6" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </>
-        }
+        actions={<FormActions cancelTo={LIST} saving={save.isPending} gap="xs" />}
       />
       <Stack gap="lg">
-        {formError && <Alert color="red">{formError}</Alert>}
+        {error && <Alert color="red">{error}</Alert>}
         <Paper withBorder p="lg" radius="md">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <TextInput
               label={t('authorizations.name')}
               withAsterisk
               description={t('authorizations.nameHint', { max: LIMITS.authorizationName })}
-              error={errors.name?.message}
-              {...form.register('name')}
+              {...field('name')}
             />
             <Controller
               control={form.control}
               name="branchId"
-              render={({ field }) => (
+              render={({ field: branch }) => (
                 <Select
                   label={t('authorizations.appliesTo')}
                   description={t('authorizations.appliesToHint')}
@@ -166,12 +115,12 @@ function AuthorizationForm({ authorization }: { authorization?: TAuthorization }
                   )}
                   value={scopeValue(
                     form.watch('serviceId') as number | null | undefined,
-                    field.value as number | null | undefined,
+                    branch.value as number | null | undefined,
                   )}
                   onChange={(value) => {
                     const scope = parseScope(value);
                     form.setValue('serviceId', scope.serviceId);
-                    field.onChange(scope.branchId);
+                    branch.onChange(scope.branchId);
                     form.clearErrors(['serviceId', 'branchId']);
                   }}
                   error={scopeError}
@@ -192,8 +141,8 @@ function AuthorizationForm({ authorization }: { authorization?: TAuthorization }
           <Controller
             control={form.control}
             name="permissions"
-            render={({ field }) => {
-              const value = (field.value ?? []) as PermissionKey[];
+            render={({ field: permissions }) => {
+              const value = (permissions.value ?? []) as PermissionKey[];
               return (
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid="permission-groups">
                   {PERMISSION_GROUPS.map((group) => {
@@ -210,7 +159,9 @@ function AuthorizationForm({ authorization }: { authorization?: TAuthorization }
                           indeterminate={held > 0 && held < keys.length}
                           disabled={keys.every(locked)}
                           onChange={(event) =>
-                            field.onChange(toggleGroup(value, keys, event.currentTarget.checked, locked))
+                            permissions.onChange(
+                              toggleGroup(value, keys, event.currentTarget.checked, locked),
+                            )
                           }
                           aria-label={t('authorizations.wholeGroup', { group: groupLabel })}
                           mb="sm"
@@ -226,7 +177,7 @@ function AuthorizationForm({ authorization }: { authorization?: TAuthorization }
                               checked={value.includes(key)}
                               disabled={locked(key)}
                               onChange={(event) =>
-                                field.onChange(toggleKey(value, key, event.currentTarget.checked))
+                                permissions.onChange(toggleKey(value, key, event.currentTarget.checked))
                               }
                               pl={isCourseAction(key) ? 'md' : 0}
                               color="accent.6"
@@ -247,14 +198,7 @@ function AuthorizationForm({ authorization }: { authorization?: TAuthorization }
             </Text>
           )}
         </div>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" component={Link} to="/management/authorization">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" color="accent.6" loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions cancelTo={LIST} saving={save.isPending} gap="xs" />
       </Stack>
     </form>
   );

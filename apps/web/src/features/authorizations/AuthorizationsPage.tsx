@@ -1,21 +1,20 @@
 import type { TAuthorization } from '@academy/contract';
-import { Badge, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   AddButton,
+  actionsColumn,
+  CellLines,
   type Column,
-  DeleteAction,
-  EditAction,
+  EditDeleteActions,
+  FilterSelect,
   ListPage,
   ListSearch,
   pagedTable,
-  RowActions,
-  useConfirmDelete,
-  useResult,
+  useManagedList,
 } from '../../components/management';
-import { useListParams } from '../../lib/use-list-params';
-import { useBranches, useServices } from '../org/api';
+import { useBranches, useServices } from '../org';
 import { permissionLabel, sortedPermissions, useAuthorizationList, useDeleteAuthorization } from './api';
 import { parseScope, scopeGroups } from './scope';
 
@@ -24,7 +23,10 @@ const SHOWN_KEYS = 3;
 /** /management/authorization: named sets of permission keys tied to a service or a branch. */
 export function AuthorizationsPage() {
   const { t } = useTranslation();
-  const list = useListParams();
+  const { list, result, deletion } = useManagedList<TAuthorization>(
+    useDeleteAuthorization(),
+    t('authorizations.deleted'),
+  );
   const scope = parseScope(list.filters.scope);
   const authorizations = useAuthorizationList({
     page: list.page,
@@ -36,12 +38,6 @@ export function AuthorizationsPage() {
   });
   const services = useServices();
   const branches = useBranches();
-  const result = useResult();
-  const deletion = useConfirmDelete<TAuthorization>(
-    useDeleteAuthorization(),
-    t('authorizations.deleted'),
-    result,
-  );
 
   const columns: Column<TAuthorization>[] = [
     {
@@ -57,12 +53,10 @@ export function AuthorizationsPage() {
       key: 'scope',
       header: t('authorizations.appliesTo'),
       render: (a) => (
-        <Stack gap={0}>
-          <Text fz="sm">{a.branchName ?? a.serviceName ?? '—'}</Text>
-          <Text fz="xs" c="dimmed">
-            {a.branchId ? t('authorizations.branch') : t('authorizations.wholeServiceShort')}
-          </Text>
-        </Stack>
+        <CellLines
+          main={a.branchName ?? a.serviceName ?? '—'}
+          sub={a.branchId ? t('authorizations.branch') : t('authorizations.wholeServiceShort')}
+        />
       ),
     },
     {
@@ -105,18 +99,13 @@ export function AuthorizationsPage() {
         </Badge>
       ),
     },
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      width: 110,
-      align: 'right',
-      render: (a) => (
-        <RowActions>
-          <EditAction subject={a.name} to={`/management/authorization/edit/${a.id}`} />
-          <DeleteAction subject={a.name} onClick={() => deletion.ask(a)} />
-        </RowActions>
-      ),
-    },
+    actionsColumn(110, (a) => (
+      <EditDeleteActions
+        subject={a.name}
+        editTo={`/management/authorization/edit/${a.id}`}
+        onDelete={() => deletion.ask(a)}
+      />
+    )),
   ];
 
   return (
@@ -126,20 +115,18 @@ export function AuthorizationsPage() {
       toolbar={
         <Group mb="md" gap="sm" wrap="wrap">
           <ListSearch
-            q={list.q}
-            onSearch={(q) => list.update({ q })}
+            list={list}
             placeholder={t('authorizations.searchPlaceholder')}
             w={{ base: '100%', sm: 280 }}
           />
-          <Select
-            aria-label={t('authorizations.filterScope')}
+          <FilterSelect
+            list={list}
+            name="scope"
+            label={t('authorizations.filterScope')}
             placeholder={t('authorizations.allScopes')}
             data={scopeGroups(services.data, branches.data, (name) =>
               t('authorizations.wholeService', { name }),
             )}
-            value={list.filters.scope ?? null}
-            onChange={(value) => list.update({ scope: value })}
-            clearable
             searchable
             w={{ base: '100%', sm: 280 }}
           />

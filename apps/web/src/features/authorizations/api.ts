@@ -6,54 +6,53 @@ import {
   type TAuthorizationInput,
   type TAuthorizationOption,
 } from '@academy/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiList, type Query } from '../../lib/api';
+import { useQuery } from '@tanstack/react-query';
+import type { Query } from '../../lib/api';
+import { endpoint, listEndpoint } from '../../lib/endpoint';
+import { addOrEdit, useChange, usePagedList, useRecord } from '../../lib/queries';
 
 export const AUTHORIZATIONS_KEY = ['authorizations'] as const;
 
+const authorizationsApi = {
+  list: listEndpoint<TAuthorization>('authorizations'),
+  one: endpoint<TAuthorization, number>('GET', (id) => `authorizations/${id}`),
+  options: endpoint<TAuthorizationOption[]>('GET', 'authorizations/options'),
+  add: endpoint<TAuthorization>('POST', 'authorizations'),
+  edit: endpoint<TAuthorization, number>('PUT', (id) => `authorizations/${id}`),
+  remove: endpoint<void, number>('DELETE', (id) => `authorizations/${id}`),
+};
+
 export function useAuthorizationList(query: Query) {
-  return useQuery({
-    queryKey: [...AUTHORIZATIONS_KEY, 'list', query],
-    queryFn: () => apiList<TAuthorization>('authorizations', query),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedList(AUTHORIZATIONS_KEY, authorizationsApi.list, query);
 }
 
 export function useAuthorization(id: number | undefined) {
-  return useQuery({
-    queryKey: [...AUTHORIZATIONS_KEY, 'one', id],
-    queryFn: () => api<TAuthorization>(`authorizations/${id}`),
-    enabled: id !== undefined,
-  });
+  return useRecord(AUTHORIZATIONS_KEY, authorizationsApi.one, id);
 }
 
 /** Id and name of every authorization (anyone signed in), for the user form and filters. */
 export function useAuthorizationOptions() {
   return useQuery({
     queryKey: [...AUTHORIZATIONS_KEY, 'options'],
-    queryFn: () => api<TAuthorizationOption[]>('authorizations/options'),
+    queryFn: () => authorizationsApi.options.call(),
     staleTime: 60_000,
   });
 }
 
+const saveAuthorization = addOrEdit<TAuthorization, TAuthorizationInput>(
+  authorizationsApi.add,
+  authorizationsApi.edit,
+);
+
 export function useSaveAuthorization() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, values }: { id?: number; values: TAuthorizationInput }) =>
-      api<TAuthorization>(id ? `authorizations/${id}` : 'authorizations', {
-        method: id ? 'PUT' : 'POST',
-        body: values,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: AUTHORIZATIONS_KEY }),
-  });
+  return useChange(
+    ({ id, values }: { id?: number; values: TAuthorizationInput }) => saveAuthorization({ id, body: values }),
+    AUTHORIZATIONS_KEY,
+  );
 }
 
 export function useDeleteAuthorization() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api(`authorizations/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: AUTHORIZATIONS_KEY }),
-  });
+  return useChange((id: number) => authorizationsApi.remove.call(id), AUTHORIZATIONS_KEY);
 }
 
 /** The human label of a permission key (from the contract). */

@@ -6,17 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
   AddButton,
+  actionsColumn,
   type Column,
   ConfirmDeleteDialog,
   DataTable,
-  DeleteAction,
-  EditAction,
+  EditDeleteActions,
   PageHeader,
   pagedTable,
   ResultDialog,
   type ResultState,
   RowAction,
-  RowActions,
   useConfirmDelete,
   useResult,
 } from '../../components/management';
@@ -104,24 +103,17 @@ function Templates({ onEdit, result }: { onEdit: (certificate: TCertificate) => 
     { key: 'courses', header: t('certificates.courses'), width: 90, render: (c) => c.courseCount },
     { key: 'issuedCount', header: t('certificates.issuedCount'), width: 90, render: (c) => c.issuedCount },
     { key: 'updated', header: t('schedule.updatedAt'), width: 130, render: (c) => formatDate(c.updatedAt) },
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      width: 130,
-      align: 'right',
-      render: (c) => (
-        <RowActions>
-          <RowAction
-            label={t('certificates.placeTexts')}
-            ariaLabel={t('certificates.placeTexts')}
-            icon={<IconLayout size={18} />}
-            onClick={() => setPlacing(c)}
-          />
-          <EditAction subject={c.name} onClick={() => onEdit(c)} />
-          <DeleteAction subject={c.name} onClick={() => deletion.ask(c)} />
-        </RowActions>
-      ),
-    },
+    actionsColumn(130, (c) => (
+      <>
+        <RowAction
+          label={t('certificates.placeTexts')}
+          ariaLabel={t('certificates.placeTexts')}
+          icon={<IconLayout size={18} />}
+          onClick={() => setPlacing(c)}
+        />
+        <EditDeleteActions subject={c.name} onEdit={() => onEdit(c)} onDelete={() => deletion.ask(c)} />
+      </>
+    )),
   ];
 
   return (

@@ -1,10 +1,16 @@
 import type { TIssuedCertificate } from '@academy/contract';
-import { Anchor, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { Anchor } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type Column, DataTable, RowAction } from '../../components/management';
+import {
+  CellLines,
+  type Column,
+  DataTable,
+  ListSearch,
+  pagedTable,
+  RowAction,
+} from '../../components/management';
 import { formatDate } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
 import { downloadIssued, useIssuedCertificates } from './api';
@@ -50,14 +56,12 @@ export function issuedColumns(
       key: 'learner',
       header: t('certificates.learner'),
       render: (c) => (
-        <Stack gap={0}>
-          <Text component={Link} to={`/management/certificate/${c.userId}`} fz="sm" fw={600} c="brand.9">
-            {c.fullName}
-          </Text>
-          <Text fz="xs" c="dimmed" ff="monospace">
-            {c.employeeCode}
-          </Text>
-        </Stack>
+        <CellLines
+          main={c.fullName}
+          to={`/management/certificate/${c.userId}`}
+          sub={c.employeeCode}
+          subMono
+        />
       ),
     },
     ...columns,
@@ -69,29 +73,15 @@ export function IssuedCertificatesTable({ onError }: { onError: (message: string
   const { t } = useTranslation();
   const list = useListParams();
   const issued = useIssuedCertificates({ q: list.q, page: list.page, size: list.size });
-  const search = useDebouncedCallback((q: string) => list.update({ q }), 300);
   return (
     <>
-      <TextInput
-        aria-label={t('common.search')}
-        placeholder={t('certificates.searchIssued')}
-        leftSection={<IconSearch size={16} />}
-        defaultValue={list.q}
-        onChange={(event) => search(event.currentTarget.value)}
-        mb="sm"
-        maw={{ sm: 360 }}
-      />
+      <ListSearch list={list} placeholder={t('certificates.searchIssued')} mb="sm" maw={{ sm: 360 }} />
       <DataTable
         testId="issued-table"
         columns={issuedColumns(t, onError, true)}
-        rows={issued.data?.items}
         rowKey={(c) => c.id}
+        {...pagedTable(issued, list)}
         loading={issued.isPending}
-        error={issued.error}
-        total={issued.data?.total}
-        page={list.page}
-        size={list.size}
-        onPageChange={(page) => list.update({ page })}
         numbered
         minWidth={900}
         emptyText={t('certificates.noneIssued')}

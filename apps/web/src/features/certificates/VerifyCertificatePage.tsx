@@ -1,7 +1,8 @@
-import { Alert, Center, Container, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleX, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { Loading } from '../../components/Loading';
 import { formatDate } from '../../lib/format';
 import { useVerification } from './api';
 
@@ -15,11 +16,7 @@ export function VerifyCertificatePage() {
       <Title order={1} c="brand.9" mb="lg" fz={{ base: 24, md: 30 }}>
         {t('certificates.verifyTitle')}
       </Title>
-      {check.isPending && (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      )}
+      {check.isPending && <Loading />}
       {check.error && (
         <Alert color="red" icon={<IconCircleX size={20} />} data-testid="verify-invalid">
           {check.error.message}

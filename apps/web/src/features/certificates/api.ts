@@ -4,88 +4,84 @@ import type {
   TCertificateVerification,
   TIssuedCertificate,
 } from '@academy/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiFetch, apiList, downloadFile, type Query } from '../../lib/api';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch, downloadFile, type Query } from '../../lib/api';
+import { endpoint, listEndpoint } from '../../lib/endpoint';
+import { addOrEdit, useChange, usePagedList, validId } from '../../lib/queries';
 
 export const CERTIFICATES_KEY = ['certificates'] as const;
-
-export function useCertificateList(query: Query) {
-  return useQuery({
-    queryKey: [...CERTIFICATES_KEY, 'list', query],
-    queryFn: () => apiList<TCertificate>('certificates', query),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useIssuedCertificates(query: Query) {
-  return useQuery({
-    queryKey: [...CERTIFICATES_KEY, 'issued', query],
-    queryFn: () => apiList<TIssuedCertificate>('issued-certificates', query),
-    placeholderData: keepPreviousData,
-  });
-}
 
 export interface UserCertificates {
   user: { id: number; employeeCode: string; fullName: string | null };
   certificates: TIssuedCertificate[];
 }
 
+const certificatesApi = {
+  list: listEndpoint<TCertificate>('certificates'),
+  issued: listEndpoint<TIssuedCertificate>('issued-certificates'),
+  ofUser: endpoint<UserCertificates, number>('GET', (userId) => `users/${userId}/certificates`),
+  mine: endpoint<TIssuedCertificate[]>('GET', 'my-certificates'),
+  verify: endpoint<TCertificateVerification, string>(
+    'GET',
+    (code) => `certificates/verify/${encodeURIComponent(code)}`,
+  ),
+  add: endpoint<TCertificate>('POST', 'certificates'),
+  edit: endpoint<TCertificate, number>('PUT', (id) => `certificates/${id}`),
+  saveLayout: endpoint<TCertificate, number>('PUT', (id) => `certificates/${id}/layout`),
+  remove: endpoint<void, number>('DELETE', (id) => `certificates/${id}`),
+};
+
+export function useCertificateList(query: Query) {
+  return usePagedList(CERTIFICATES_KEY, certificatesApi.list, query);
+}
+
+export function useIssuedCertificates(query: Query) {
+  return usePagedList([...CERTIFICATES_KEY, 'issued'], certificatesApi.issued, query);
+}
+
 /** A user's certificates (management certificate/{id}). */
 export function useUserCertificates(userId: number) {
   return useQuery({
     queryKey: [...CERTIFICATES_KEY, 'user', userId],
-    queryFn: () => api<UserCertificates>(`users/${userId}/certificates`),
-    enabled: Number.isInteger(userId) && userId > 0,
+    queryFn: () => certificatesApi.ofUser.call(userId),
+    enabled: validId(userId),
   });
 }
 
 export function useMyCertificates() {
-  return useQuery({
-    queryKey: ['study', 'my-certificates'],
-    queryFn: () => api<TIssuedCertificate[]>('my-certificates'),
-  });
+  return useQuery({ queryKey: ['study', 'my-certificates'], queryFn: () => certificatesApi.mine.call() });
 }
 
 export function useVerification(code: string) {
   return useQuery({
     queryKey: [...CERTIFICATES_KEY, 'verify', code],
-    queryFn: () => api<TCertificateVerification>(`certificates/verify/${encodeURIComponent(code)}`),
+    queryFn: () => certificatesApi.verify.call(code),
     retry: false,
   });
 }
 
+const saveCertificate = addOrEdit<TCertificate, FormData>(certificatesApi.add, certificatesApi.edit);
+
 /** POST certificates (name + PDF) or PUT certificates/{id} (a new PDF is optional). */
 export function useSaveCertificate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, name, file }: { id: number | null; name: string; file: File | null }) => {
-      const body = new FormData();
-      body.append('name', name);
-      if (file) body.append('file', file);
-      return api<TCertificate>(id ? `certificates/${id}` : 'certificates', {
-        method: id ? 'PUT' : 'POST',
-        body,
-      });
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
-  });
+  return useChange(({ id, name, file }: { id: number | null; name: string; file: File | null }) => {
+    const body = new FormData();
+    body.append('name', name);
+    if (file) body.append('file', file);
+    return saveCertificate({ id, body });
+  }, CERTIFICATES_KEY);
 }
 
 export function useSaveLayout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, layout }: { id: number; layout: TCertificateLayout }) =>
-      api<TCertificate>(`certificates/${id}/layout`, { method: 'PUT', body: layout }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
-  });
+  return useChange(
+    ({ id, layout }: { id: number; layout: TCertificateLayout }) =>
+      certificatesApi.saveLayout.call(id, { body: layout }),
+    CERTIFICATES_KEY,
+  );
 }
 
 export function useDeleteCertificate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api(`certificates/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
-  });
+  return useChange((id: number) => certificatesApi.remove.call(id), CERTIFICATES_KEY);
 }
 
 /** The template with a layout drawn on it, as an object URL of the PDF (caller revokes it). */

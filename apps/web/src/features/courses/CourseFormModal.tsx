@@ -1,15 +1,18 @@
 import { type TCourse, ZCourseForm } from '@academy/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Checkbox, Group, Radio, Select, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Group, Radio, Textarea, TextInput } from '@mantine/core';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { ImageInput } from '../../components/ImageInput';
-import { FormModal, SwitchField } from '../../components/management';
-import { ApiError } from '../../lib/api';
-import { applyServerErrors } from '../../lib/forms';
-import { useServices } from '../org/api';
+import {
+  FormModal,
+  ImageChoiceField,
+  SelectField,
+  SwitchField,
+  serviceOptions,
+  useImageChoice,
+  useModalForm,
+  useOnOpen,
+} from '../../components/management';
+import { useServices } from '../org';
 import { useCertificateOptions, useSaveCourse } from './api';
 
 /** The course form's fields with the contract's rules; the image is picked by ImageInput. */
@@ -22,8 +25,6 @@ const schema = ZCourseForm.pick({
   featured: true,
   certificateId: true,
 });
-type Input = z.input<typeof schema>;
-type Output = z.output<typeof schema>;
 const FIELDS = [
   'name',
   'serviceId',
@@ -52,20 +53,11 @@ export function CourseFormModal({ opened, course, onClose, onSaved }: CourseForm
   const services = useServices();
   const certificates = useCertificateOptions(opened);
   const save = useSaveCourse();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [image, setImage] = useState<File | null>(null);
-  const [imageError, setImageError] = useState<string | undefined>();
-  const [removeImage, setRemoveImage] = useState(false);
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema) });
-  const { errors } = form.formState;
-
-  useEffect(() => {
-    if (!opened) return;
-    setFormError(null);
-    setImage(null);
-    setImageError(undefined);
-    setRemoveImage(false);
-    form.reset({
+  const image = useImageChoice();
+  useOnOpen(opened, image.reset);
+  const { form, error, fail, submit, field } = useModalForm(
+    opened,
+    () => ({
       name: course?.name ?? '',
       serviceId: course ? String(course.serviceId) : '',
       requirements: course?.requirements ?? '',
@@ -73,85 +65,57 @@ export function CourseFormModal({ opened, course, onClose, onSaved }: CourseForm
       mustCompleteBeforeNext: course?.mustCompleteBeforeNext ?? false,
       featured: course?.featured ?? false,
       certificateId: course?.certificateId ? String(course.certificateId) : '',
-    });
-  }, [opened, course, form]);
+    }),
+    { schema, fields: FIELDS },
+  );
+  const { errors } = form.formState;
 
-  const submit = form.handleSubmit((values) => {
-    setFormError(null);
-    setImageError(undefined);
+  const onSubmit = submit((values) =>
     save.mutate(
       {
         id: course?.id,
         values: {
-          name: values.name,
-          serviceId: values.serviceId,
+          ...values,
           requirements: values.requirements ?? null,
-          ordered: values.ordered,
-          mustCompleteBeforeNext: values.mustCompleteBeforeNext,
-          featured: values.featured,
-          certificateId: values.certificateId,
-          image,
-          removeImage,
+          image: image.file,
+          removeImage: image.remove,
         },
       },
-      {
-        onSuccess: (saved) => onSaved(saved),
-        onError: (error) => {
-          const message = applyServerErrors(error, form.setError, FIELDS);
-          const imageProblem =
-            error instanceof ApiError && error.fieldErrors.find((e) => e.field === 'image');
-          if (imageProblem) setImageError(imageProblem.message);
-          setFormError(imageProblem ? null : message);
-        },
-      },
-    );
-  });
-
-  const certificateData = (certificates.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+      { onSuccess: onSaved, onError: (failure) => fail(failure, image.claim(failure)) },
+    ),
+  );
 
   return (
     <FormModal
       opened={opened}
       onClose={onClose}
       title={course ? t('courseAdmin.editCourse') : t('courseAdmin.addCourse')}
-      onSubmit={submit}
-      error={formError}
+      onSubmit={onSubmit}
+      error={error}
       saving={save.isPending}
       testId="course-form"
       size="lg"
     >
-      <TextInput
-        label={t('courseAdmin.courseName')}
-        withAsterisk
-        error={errors.name?.message}
-        {...form.register('name')}
-      />
-      <Controller
+      <TextInput label={t('courseAdmin.courseName')} withAsterisk {...field('name')} />
+      <SelectField
         control={form.control}
         name="serviceId"
-        render={({ field }) => (
-          <Select
-            label={t('courseAdmin.service')}
-            withAsterisk
-            data={(services.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-            value={field.value ? String(field.value) : null}
-            onChange={(value) => field.onChange(value ?? '')}
-            error={errors.serviceId?.message}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            data-testid="course-service"
-          />
-        )}
+        label={t('courseAdmin.service')}
+        withAsterisk
+        data={serviceOptions(services.data)}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="course-service"
       />
       <Controller
         control={form.control}
         name="ordered"
-        render={({ field }) => (
+        render={({ field: ordered }) => (
           <Radio.Group
             label={t('courseAdmin.learningOrder')}
             withAsterisk
-            value={field.value === undefined || field.value === '' ? null : String(field.value)}
-            onChange={field.onChange}
+            value={ordered.value === undefined || ordered.value === '' ? null : String(ordered.value)}
+            onChange={ordered.onChange}
             error={errors.ordered?.message}
           >
             <Group mt={6} gap="lg">
@@ -166,8 +130,7 @@ export function CourseFormModal({ opened, course, onClose, onSaved }: CourseForm
         autosize
         minRows={3}
         maxRows={8}
-        error={errors.requirements?.message}
-        {...form.register('requirements')}
+        {...field('requirements')}
       />
       <SwitchField
         control={form.control}
@@ -176,39 +139,21 @@ export function CourseFormModal({ opened, course, onClose, onSaved }: CourseForm
       />
       <SwitchField control={form.control} name="featured" label={t('courseAdmin.featured')} />
       {certificates.isSuccess && (
-        <Controller
+        <SelectField
           control={form.control}
           name="certificateId"
-          render={({ field }) => (
-            <Select
-              label={t('courseAdmin.certificate')}
-              placeholder={t('courseAdmin.noCertificate')}
-              data={certificateData}
-              value={field.value ? String(field.value) : null}
-              onChange={(value) => field.onChange(value ?? '')}
-              clearable
-              error={errors.certificateId?.message}
-            />
-          )}
+          label={t('courseAdmin.certificate')}
+          placeholder={t('courseAdmin.noCertificate')}
+          data={certificates.data.map((c) => ({ value: String(c.id), label: c.name }))}
+          clearable
         />
       )}
-      <ImageInput
+      <ImageChoiceField
+        choice={image}
         label={t('courseAdmin.image')}
-        currentUrl={removeImage ? null : course?.image}
-        value={image}
-        onChange={(file) => {
-          setImage(file);
-          setRemoveImage(false);
-        }}
-        error={imageError}
+        currentUrl={course?.image}
+        removeLabel={t('courseAdmin.removeImage')}
       />
-      {course?.image && !image && (
-        <Checkbox
-          label={t('courseAdmin.removeImage')}
-          checked={removeImage}
-          onChange={(event) => setRemoveImage(event.currentTarget.checked)}
-        />
-      )}
     </FormModal>
   );
 }

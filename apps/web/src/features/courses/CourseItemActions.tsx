@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DeleteAction, EditAction, RowAction, RowActions } from '../../components/management';
+import { DeleteAction, EditAction, RowAction } from '../../components/management';
 import { useCourseActions } from './permissions';
 
 interface CourseItemActionsProps {
@@ -13,11 +13,11 @@ interface CourseItemActionsProps {
   onDelete: () => void;
 }
 
-/** A course, topic or lesson row's actions, each shown only to those whose keys allow it. */
+/** A course, topic or lesson row's actions (in its actionsColumn), each shown only to those whose keys allow it. */
 export function CourseItemActions({ name, open, editTo, onEdit, onDelete }: CourseItemActionsProps) {
   const actions = useCourseActions();
   return (
-    <RowActions>
+    <>
       {open && (
         <RowAction
           label={open.label}
@@ -29,6 +29,6 @@ export function CourseItemActions({ name, open, editTo, onEdit, onDelete }: Cour
       )}
       {actions.canEdit && <EditAction subject={name} color="brand.9" to={editTo} onClick={onEdit} />}
       {actions.canDelete && <DeleteAction subject={name} onClick={onDelete} />}
-    </RowActions>
+    </>
   );
 }

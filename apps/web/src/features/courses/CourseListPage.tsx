@@ -6,15 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   AddButton,
+  actionsColumn,
   type Column,
   ListPage,
   ListSearch,
   pagedTable,
+  serviceOptions,
   useEditing,
   useResult,
 } from '../../components/management';
 import { useListParams } from '../../lib/use-list-params';
-import { serviceOptions, useServices } from '../org/api';
+import { useServices } from '../org';
 import { useCourseList } from './api';
 import { CourseFormModal } from './CourseFormModal';
 import { CourseItemActions } from './CourseItemActions';
@@ -86,24 +88,18 @@ export function CourseListPage() {
         </Text>
       ),
     },
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      width: 170,
-      align: 'right',
-      render: (course) => (
-        <CourseItemActions
-          name={course.name}
-          open={{
-            to: `/management/course/${course.id}`,
-            label: t('courseAdmin.topics'),
-            icon: <IconListTree size={18} />,
-          }}
-          onEdit={() => editing.edit(course)}
-          onDelete={() => setToDelete(course)}
-        />
-      ),
-    },
+    actionsColumn(170, (course) => (
+      <CourseItemActions
+        name={course.name}
+        open={{
+          to: `/management/course/${course.id}`,
+          label: t('courseAdmin.topics'),
+          icon: <IconListTree size={18} />,
+        }}
+        onEdit={() => editing.edit(course)}
+        onDelete={() => setToDelete(course)}
+      />
+    )),
   ];
 
   return (
@@ -113,8 +109,7 @@ export function CourseListPage() {
       toolbar={
         <Group mb="md" gap="sm" align="flex-end" grow preventGrowOverflow={false}>
           <ListSearch
-            q={params.q}
-            onSearch={(q) => params.update({ q })}
+            list={params}
             placeholder={t('courseAdmin.searchCourses')}
             maw={{ base: '100%', sm: 360 }}
             miw={200}
@@ -147,10 +142,7 @@ export function CourseListPage() {
         opened={editing.opened}
         course={editing.item}
         onClose={editing.close}
-        onSaved={() => {
-          result.succeed(editing.isNew ? t('courseAdmin.courseAdded') : t('courseAdmin.courseSaved'));
-          editing.close();
-        }}
+        onSaved={editing.savedWith(result, t('courseAdmin.courseAdded'), t('courseAdmin.courseSaved'))}
       />
       <DeleteItemDialog
         kind="courses"

@@ -13,12 +13,9 @@ import {
   Alert,
   Box,
   Button,
-  Center,
   FileButton,
   Grid,
   Group,
-  Loader,
-  NumberInput,
   Paper,
   Select,
   SimpleGrid,
@@ -34,19 +31,13 @@ import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { RowAction } from '../../components/management';
+import { Loading } from '../../components/Loading';
+import { NumberField, RowAction } from '../../components/management';
 import { applyServerErrors } from '../../lib/forms';
+import { validId } from '../../lib/queries';
 import { VideoStatus, VideoUploadField } from '../media';
 import { formatBytes, type PlayerHandle, YouTubeVideo } from '../study';
-import {
-  useCourse,
-  useDeleteDocument,
-  useLesson,
-  useSaveLesson,
-  useTopics,
-  useUploadDocument,
-  validId,
-} from './api';
+import { useCourse, useDeleteDocument, useLesson, useSaveLesson, useTopics, useUploadDocument } from './api';
 import { CourseBreadcrumbs } from './CourseBreadcrumbs';
 import {
   DOCUMENT_ACCEPT,
@@ -157,9 +148,7 @@ export function LessonFormPage() {
         {editing ? t('courseAdmin.editLesson') : t('courseAdmin.addLesson')}
       </Title>
       {editing && !lesson.data ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
+        <Loading />
       ) : (
         <LessonForm
           key={lesson.data?.id ?? 'new'}
@@ -310,7 +299,8 @@ function LessonForm({
                 {...form.register('videoDurationSeconds')}
               />
               <NumberField
-                form={form}
+                control={form.control}
+                withAsterisk
                 name="minStudyMinutes"
                 label={t('courseAdmin.minStudyMinutes')}
                 description={t('courseAdmin.minStudyHint')}
@@ -320,14 +310,16 @@ function LessonForm({
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
               <NumberField
-                form={form}
+                control={form.control}
+                withAsterisk
                 name="requiredCorrectAnswers"
                 label={t('courseAdmin.requiredCorrectAnswers')}
                 min={0}
                 max={COURSE_LIMITS.maxCount}
               />
               <NumberField
-                form={form}
+                control={form.control}
+                withAsterisk
                 name="examTimeLimitMinutes"
                 label={t('courseAdmin.examTimeLimit')}
                 min={1}
@@ -335,7 +327,8 @@ function LessonForm({
               />
             </SimpleGrid>
             <NumberField
-              form={form}
+              control={form.control}
+              withAsterisk
               name="maxFailedAttempts"
               label={t('courseAdmin.maxFailedAttempts')}
               description={t('courseAdmin.maxFailedAttemptsHint')}
@@ -385,47 +378,6 @@ function LessonForm({
         </Button>
       </Group>
     </form>
-  );
-}
-
-type FormApi = ReturnType<typeof useForm<LessonFormValues, unknown, LessonPayload>>;
-
-function NumberField({
-  form,
-  name,
-  label,
-  description,
-  min,
-  max,
-}: {
-  form: FormApi;
-  name: 'minStudyMinutes' | 'requiredCorrectAnswers' | 'examTimeLimitMinutes' | 'maxFailedAttempts';
-  label: string;
-  description?: string;
-  min: number;
-  max: number;
-}) {
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          label={label}
-          description={description}
-          withAsterisk
-          min={min}
-          max={max}
-          allowDecimal={false}
-          allowNegative={false}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          name={field.name}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
   );
 }
 

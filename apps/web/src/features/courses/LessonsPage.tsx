@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable';
-import { AddButton, ResultDialog, useResult } from '../../components/management';
+import { AddButton, actionsColumn, ResultDialog, useResult } from '../../components/management';
 import { PageHeader } from '../../components/PageHeader';
 import { useCourse, useLessons, useReorderLessons, useTopics } from './api';
 import { CourseBreadcrumbs } from './CourseBreadcrumbs';
@@ -104,19 +104,13 @@ export function LessonsPage() {
     ...(actions.canEdit
       ? [orderColumn({ rows, header: t('courseAdmin.order'), reorder, onError: result.fail })]
       : []),
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      width: 110,
-      align: 'right',
-      render: (lesson) => (
-        <CourseItemActions
-          name={lesson.name}
-          editTo={lessonFormPath({ courseId, topicId, lessonId: lesson.id })}
-          onDelete={() => setToDelete(lesson)}
-        />
-      ),
-    },
+    actionsColumn(110, (lesson) => (
+      <CourseItemActions
+        name={lesson.name}
+        editTo={lessonFormPath({ courseId, topicId, lessonId: lesson.id })}
+        onDelete={() => setToDelete(lesson)}
+      />
+    )),
   ];
 
   if (lessons.error) return <Alert color="red">{lessons.error.message}</Alert>;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable';
-import { AddButton, ResultDialog, useEditing, useResult } from '../../components/management';
+import { AddButton, actionsColumn, ResultDialog, useEditing, useResult } from '../../components/management';
 import { PageHeader } from '../../components/PageHeader';
 import { useCourse, useReorderTopics, useTopics } from './api';
 import { CourseBreadcrumbs } from './CourseBreadcrumbs';
@@ -49,24 +49,18 @@ export function TopicsPage() {
     ...(actions.canEdit
       ? [orderColumn({ rows, header: t('courseAdmin.order'), reorder, onError: result.fail })]
       : []),
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      width: 150,
-      align: 'right',
-      render: (topic) => (
-        <CourseItemActions
-          name={topic.name}
-          open={{
-            to: `/management/course/${courseId}/topic/${topic.id}`,
-            label: t('courseAdmin.lessons'),
-            icon: <IconList size={18} />,
-          }}
-          onEdit={() => editing.edit(topic)}
-          onDelete={() => setToDelete(topic)}
-        />
-      ),
-    },
+    actionsColumn(150, (topic) => (
+      <CourseItemActions
+        name={topic.name}
+        open={{
+          to: `/management/course/${courseId}/topic/${topic.id}`,
+          label: t('courseAdmin.lessons'),
+          icon: <IconList size={18} />,
+        }}
+        onEdit={() => editing.edit(topic)}
+        onDelete={() => setToDelete(topic)}
+      />
+    )),
   ];
 
   if (course.error) return <Alert color="red">{course.error.message}</Alert>;
@@ -128,10 +122,7 @@ export function TopicsPage() {
         courseId={courseId}
         topic={editing.item}
         onClose={editing.close}
-        onSaved={() => {
-          result.succeed(editing.isNew ? t('courseAdmin.topicAdded') : t('courseAdmin.topicSaved'));
-          editing.close();
-        }}
+        onSaved={editing.savedWith(result, t('courseAdmin.topicAdded'), t('courseAdmin.topicSaved'))}
       />
       <CourseFormModal
         opened={editingCourse}

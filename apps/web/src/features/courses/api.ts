@@ -7,48 +7,47 @@ import type {
   TLessonInput,
   TTopic,
 } from '@academy/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiList, type Query } from '../../lib/api';
-import { endpoint } from '../../lib/endpoint';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Query } from '../../lib/api';
+import { endpoint, listEndpoint } from '../../lib/endpoint';
+import { addOrEdit, useChange, useInvalidate, usePagedList, useRecord, validId } from '../../lib/queries';
 
 /** Course authoring (management): courses, topics, lessons and lesson documents. */
 
 export const COURSES_KEY = ['courses'] as const;
 const TOPICS_KEY = ['topics'] as const;
 const LESSONS_KEY = ['lessons'] as const;
-
 /** Everything the learner side and the home page show about courses, refreshed after a change. */
+const COURSE_KEYS = [COURSES_KEY, TOPICS_KEY, LESSONS_KEY, ['course']] as const;
+
+const coursesApi = {
+  list: listEndpoint<TCourseListItem>('courses'),
+  one: endpoint<TCourse, number>('GET', (id) => `coursesbyid/${id}`),
+  add: endpoint<TCourse>('POST', 'courses'),
+  edit: endpoint<TCourse, number>('PUT', (id) => `courses/${id}`),
+  topics: endpoint<TTopic[], number>('GET', (courseId) => `courses/${courseId}/topics`),
+  addTopic: endpoint<TTopic, number>('POST', (courseId) => `courses/${courseId}/topics`),
+  editTopic: endpoint<TTopic, number>('PUT', (id) => `topics/${id}`),
+  lessons: endpoint<TLesson[], number>('GET', (topicId) => `topics/${topicId}/lessons`),
+  lesson: endpoint<TLesson, number>('GET', (id) => `lessons/${id}/edit`),
+  addLesson: endpoint<TLesson, number>('POST', (topicId) => `topics/${topicId}/lessons`),
+  editLesson: endpoint<TLesson, number>('PUT', (id) => `lessons/${id}`),
+  addDocument: endpoint<TLessonDocument, number>('POST', (lessonId) => `lessons/${lessonId}/documents`),
+  removeDocument: endpoint<void, number>('DELETE', (id) => `lesson-documents/${id}`),
+};
+
 function useInvalidateCourses() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: COURSES_KEY }),
-      queryClient.invalidateQueries({ queryKey: TOPICS_KEY }),
-      queryClient.invalidateQueries({ queryKey: LESSONS_KEY }),
-      queryClient.invalidateQueries({ queryKey: ['course'] }),
-    ]);
+  return useInvalidate(...COURSE_KEYS);
 }
 
 /** One page of GET courses (q, serviceId, page, size). */
 export function useCourseList(query: Query) {
-  return useQuery({
-    queryKey: [...COURSES_KEY, 'list', query],
-    queryFn: () => apiList<TCourseListItem>('courses', query),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedList(COURSES_KEY, coursesApi.list, query);
 }
 
 /** One course (GET coursesbyid/{id}). */
 export function useCourse(id: number | undefined) {
-  return useQuery({
-    queryKey: [...COURSES_KEY, 'one', id],
-    queryFn: () => api<TCourse>(`coursesbyid/${id}`),
-    enabled: validId(id),
-  });
-}
-
-export function validId(id: number | undefined): id is number {
-  return id !== undefined && Number.isInteger(id) && id > 0;
+  return useRecord(COURSES_KEY, coursesApi.one, id);
 }
 
 /** The fields of the course form, sent as multipart (the image goes in `image`). */
@@ -78,55 +77,57 @@ function courseFormData(values: CourseFormValues): FormData {
   return data;
 }
 
+const saveCourse = addOrEdit<TCourse, FormData>(coursesApi.add, coursesApi.edit);
+
 export function useSaveCourse() {
-  const invalidate = useInvalidateCourses();
-  return useMutation({
-    mutationFn: ({ id, values }: { id?: number; values: CourseFormValues }) =>
-      api<TCourse>(id ? `courses/${id}` : 'courses', {
-        method: id ? 'PUT' : 'POST',
-        body: courseFormData(values),
-      }),
-    onSuccess: invalidate,
-  });
+  return useChange(
+    ({ id, values }: { id?: number; values: CourseFormValues }) =>
+      saveCourse({ id, body: courseFormData(values) }),
+    ...COURSE_KEYS,
+  );
 }
+
+const removeItem = {
+  courses: endpoint<void, number>('DELETE', (id) => `courses/${id}`),
+  topics: endpoint<void, number>('DELETE', (id) => `topics/${id}`),
+  lessons: endpoint<void, number>('DELETE', (id) => `lessons/${id}`),
+};
 
 /** DELETE courses|topics|lessons/{id}; `confirm` also removes learners' progress (else 409). */
 export function useDeleteItem(kind: 'courses' | 'topics' | 'lessons') {
-  const invalidate = useInvalidateCourses();
-  return useMutation({
-    mutationFn: ({ id, confirm }: { id: number; confirm: boolean }) =>
-      api(`${kind}/${id}`, { method: 'DELETE', query: { confirm: confirm ? 'true' : undefined } }),
-    onSuccess: invalidate,
-  });
+  return useChange(
+    ({ id, confirm }: { id: number; confirm: boolean }) =>
+      removeItem[kind].call(id, { query: { confirm: confirm ? 'true' : undefined } }),
+    ...COURSE_KEYS,
+  );
 }
 
 /** The topics of a course, in order (GET courses/{id}/topics). */
 export function useTopics(courseId: number | undefined) {
   return useQuery({
     queryKey: [...TOPICS_KEY, courseId],
-    queryFn: () => api<TTopic[]>(`courses/${courseId}/topics`),
+    queryFn: () => coursesApi.topics.call(courseId as number),
     enabled: validId(courseId),
   });
 }
 
 export function useSaveTopic(courseId: number) {
-  const invalidate = useInvalidateCourses();
-  return useMutation({
-    mutationFn: ({ id, name }: { id?: number; name: string }) =>
-      api<TTopic>(id ? `topics/${id}` : `courses/${courseId}/topics`, {
-        method: id ? 'PUT' : 'POST',
-        body: { name },
-      }),
-    onSuccess: invalidate,
-  });
+  return useChange(
+    ({ id, name }: { id?: number; name: string }) =>
+      id
+        ? coursesApi.editTopic.call(id, { body: { name } })
+        : coursesApi.addTopic.call(courseId, { body: { name } }),
+    ...COURSE_KEYS,
+  );
 }
 
 /** Sends a new order; the list shows it at once and goes back if the server refuses. */
 function useReorder<T extends { id: number }>(key: readonly unknown[], path: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateCourses();
+  const reorder = endpoint<T[]>('PUT', path);
   return useMutation({
-    mutationFn: (ids: number[]) => api<T[]>(path, { method: 'PUT', body: { ids } }),
+    mutationFn: (ids: number[]) => reorder.call(undefined, { body: { ids } }),
     onMutate: async (ids) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<T[]>(key);
@@ -152,7 +153,7 @@ export function useReorderTopics(courseId: number) {
 export function useLessons(topicId: number | undefined) {
   return useQuery({
     queryKey: [...LESSONS_KEY, 'of', topicId],
-    queryFn: () => api<TLesson[]>(`topics/${topicId}/lessons`),
+    queryFn: () => coursesApi.lessons.call(topicId as number),
     enabled: validId(topicId),
   });
 }
@@ -163,48 +164,33 @@ export function useReorderLessons(topicId: number) {
 
 /** One lesson as its authors see it (GET lessons/{id}/edit). */
 export function useLesson(id: number | undefined) {
-  return useQuery({
-    queryKey: [...LESSONS_KEY, 'one', id],
-    queryFn: () => api<TLesson>(`lessons/${id}/edit`),
-    enabled: validId(id),
-  });
+  return useRecord(LESSONS_KEY, coursesApi.lesson, id);
 }
 
 export function useSaveLesson() {
-  const invalidate = useInvalidateCourses();
-  return useMutation({
-    mutationFn: ({ id, topicId, values }: { id?: number; topicId: number; values: TLessonInput }) =>
-      api<TLesson>(id ? `lessons/${id}` : `topics/${topicId}/lessons`, {
-        method: id ? 'PUT' : 'POST',
-        body: values,
-      }),
-    onSuccess: invalidate,
-  });
+  return useChange(
+    ({ id, topicId, values }: { id?: number; topicId: number; values: TLessonInput }) =>
+      id
+        ? coursesApi.editLesson.call(id, { body: values })
+        : coursesApi.addLesson.call(topicId, { body: values }),
+    ...COURSE_KEYS,
+  );
 }
 
 export function useUploadDocument() {
-  const invalidate = useInvalidateCourses();
-  return useMutation({
-    mutationFn: ({ lessonId, file }: { lessonId: number; file: File }) => {
-      const data = new FormData();
-      data.set('file', file);
+  return useChange(
+    ({ lessonId, file }: { lessonId: number; file: File }) => {
+      const body = new FormData();
+      body.set('file', file);
       // Documents may be 20 MB: a longer limit than the client's default 30 s.
-      return api<TLessonDocument>(`lessons/${lessonId}/documents`, {
-        method: 'POST',
-        body: data,
-        signal: AbortSignal.timeout(10 * 60_000),
-      });
+      return coursesApi.addDocument.call(lessonId, { body, signal: AbortSignal.timeout(10 * 60_000) });
     },
-    onSuccess: invalidate,
-  });
+    ...COURSE_KEYS,
+  );
 }
 
 export function useDeleteDocument() {
-  const invalidate = useInvalidateCourses();
-  return useMutation({
-    mutationFn: (id: number) => api(`lesson-documents/${id}`, { method: 'DELETE' }),
-    onSuccess: invalidate,
-  });
+  return useChange((id: number) => coursesApi.removeDocument.call(id), ...COURSE_KEYS);
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   useConfirmDelete,
   useResult,
 } from '../../components/management';
-import { CourseBreadcrumbs } from '../courses/CourseBreadcrumbs';
+import { CourseBreadcrumbs } from '../courses';
 import { useDeleteQuestion, useDuplicateQuestion, useExamAuthoring, useReorderQuestions } from './api';
 import { ExamSettingsCard } from './authoring/ExamSettingsCard';
 import { LockedLearnersCard } from './authoring/LockedLearnersCard';

@@ -7,7 +7,6 @@ import {
   type TExamResult,
   type TExamState,
   type TLearnerQuestion,
-  type TLessonContent,
   type TOpenAttempt,
 } from '@academy/contract';
 import {
@@ -41,12 +40,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { FocusLoop } from '../../components/FocusLoop';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import {
   attemptResult,
   autosaveAnswers,
   checkAnswers,
   examQuestions,
+  readLesson,
   recordExamEvent,
   startExam,
   submitExam,
@@ -122,7 +122,7 @@ export function ExamPlayerPage() {
       setSession(null);
       void invalidate();
       if (result.nextLessonId) {
-        const next = await api<TLessonContent>(`lessons/${result.nextLessonId}`).catch(() => null);
+        const next = await readLesson(result.nextLessonId).catch(() => null);
         setNextLessonPath(next ? lessonPagePath(next.courseId, next.topicId, next.id) : null);
       } else {
         setNextLessonPath(null);

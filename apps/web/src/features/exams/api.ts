@@ -11,12 +11,15 @@ import type {
   TExamStanding,
   TExamState,
   TLearnerQuestion,
+  TLessonContent,
   TOpenAttempt,
   TQuestionImportResult,
   TQuestionInput,
 } from '@academy/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiList, downloadFile } from '../../lib/api';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { downloadFile } from '../../lib/api';
+import { endpoint, listEndpoint } from '../../lib/endpoint';
+import { useChange, useInvalidate, validId } from '../../lib/queries';
 
 /** Exams: authoring (management), the learner's exam and staff unlocking. */
 
@@ -24,82 +27,77 @@ const AUTHORING_KEY = ['exams', 'authoring'] as const;
 const STATE_KEY = ['exams', 'state'] as const;
 const STANDINGS_KEY = ['exams', 'standings'] as const;
 
+const authoringApi = {
+  read: endpoint<TExamAuthoring, number>('GET', (lessonId) => `exams/${lessonId}/authoring`),
+  addQuestion: endpoint<TAuthorQuestion, number>('POST', (lessonId) => `exams/${lessonId}/questions`),
+  editQuestion: endpoint<TAuthorQuestion, number>('PUT', (id) => `exam-questions/${id}`),
+  removeQuestion: endpoint<void, number>('DELETE', (id) => `exam-questions/${id}`),
+  duplicateQuestion: endpoint<TAuthorQuestion, number>('POST', (id) => `exam-questions/${id}/duplicate`),
+  reorder: endpoint<TAuthorQuestion[], number>('PUT', (lessonId) => `exams/${lessonId}/questions/order`),
+  saveSettings: endpoint<TExamSettings, number>('PUT', (lessonId) => `exams/${lessonId}/settings`),
+  importQuestions: endpoint<TQuestionImportResult, number>(
+    'POST',
+    (lessonId) => `exams/${lessonId}/questions/import`,
+  ),
+  unlock: endpoint<TExamStanding, number>('POST', (lessonId) => `exams/${lessonId}/unlock`),
+};
+
 // ——— Authoring ———
 
 export function useExamAuthoring(lessonId: number) {
   return useQuery({
     queryKey: [...AUTHORING_KEY, lessonId],
-    queryFn: () => api<TExamAuthoring>(`exams/${lessonId}/authoring`),
-    enabled: Number.isInteger(lessonId) && lessonId > 0,
+    queryFn: () => authoringApi.read.call(lessonId),
+    enabled: validId(lessonId),
   });
 }
 
 /** After any change: the exam, and the lesson lists that show its question count. */
-function useInvalidateExam(lessonId: number) {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: [...AUTHORING_KEY, lessonId] }),
-      queryClient.invalidateQueries({ queryKey: ['lessons'] }),
-      queryClient.invalidateQueries({ queryKey: STATE_KEY }),
-    ]);
+function changedExam(lessonId: number): QueryKey[] {
+  return [[...AUTHORING_KEY, lessonId], ['lessons'], STATE_KEY];
 }
 
 export function useSaveQuestion(lessonId: number) {
-  const invalidate = useInvalidateExam(lessonId);
-  return useMutation({
-    mutationFn: ({ id, input }: { id?: number; input: TQuestionInput }) =>
+  return useChange(
+    ({ id, input }: { id?: number; input: TQuestionInput }) =>
       id
-        ? api<TAuthorQuestion>(`exam-questions/${id}`, { method: 'PUT', body: input })
-        : api<TAuthorQuestion>(`exams/${lessonId}/questions`, { method: 'POST', body: input }),
-    onSuccess: invalidate,
-  });
+        ? authoringApi.editQuestion.call(id, { body: input })
+        : authoringApi.addQuestion.call(lessonId, { body: input }),
+    ...changedExam(lessonId),
+  );
 }
 
 export function useDeleteQuestion(lessonId: number) {
-  const invalidate = useInvalidateExam(lessonId);
-  return useMutation({
-    mutationFn: (id: number) => api<void>(`exam-questions/${id}`, { method: 'DELETE' }),
-    onSuccess: invalidate,
-  });
+  return useChange((id: number) => authoringApi.removeQuestion.call(id), ...changedExam(lessonId));
 }
 
 export function useDuplicateQuestion(lessonId: number) {
-  const invalidate = useInvalidateExam(lessonId);
-  return useMutation({
-    mutationFn: (id: number) => api<TAuthorQuestion>(`exam-questions/${id}/duplicate`, { method: 'POST' }),
-    onSuccess: invalidate,
-  });
+  return useChange((id: number) => authoringApi.duplicateQuestion.call(id), ...changedExam(lessonId));
 }
 
 export function useReorderQuestions(lessonId: number) {
-  const invalidate = useInvalidateExam(lessonId);
-  return useMutation({
-    mutationFn: (ids: number[]) =>
-      api<TAuthorQuestion[]>(`exams/${lessonId}/questions/order`, { method: 'PUT', body: { ids } }),
-    onSuccess: invalidate,
-  });
+  return useChange(
+    (ids: number[]) => authoringApi.reorder.call(lessonId, { body: { ids } }),
+    ...changedExam(lessonId),
+  );
 }
 
 export function useSaveExamSettings(lessonId: number) {
-  const invalidate = useInvalidateExam(lessonId);
-  return useMutation({
-    mutationFn: (input: TExamSettingsInput) =>
-      api<TExamSettings>(`exams/${lessonId}/settings`, { method: 'PUT', body: input }),
-    onSuccess: invalidate,
-  });
+  return useChange(
+    (input: TExamSettingsInput) => authoringApi.saveSettings.call(lessonId, { body: input }),
+    ...changedExam(lessonId),
+  );
 }
 
 export function useImportQuestions(lessonId: number) {
-  const invalidate = useInvalidateExam(lessonId);
-  return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.set('file', file);
-      return api<TQuestionImportResult>(`exams/${lessonId}/questions/import`, { method: 'POST', body: form });
+  return useChange(
+    (file: File) => {
+      const body = new FormData();
+      body.set('file', file);
+      return authoringApi.importQuestions.call(lessonId, { body });
     },
-    onSuccess: invalidate,
-  });
+    ...changedExam(lessonId),
+  );
 }
 
 export const downloadTemplate = () =>
@@ -112,64 +110,72 @@ export const downloadQuestions = (lessonId: number) =>
 export function useLockedLearners(lessonId: number, enabled: boolean) {
   return useQuery({
     queryKey: [...STANDINGS_KEY, lessonId, 'locked'],
-    queryFn: () => apiList<TExamStanding>('exam-standings', { examId: lessonId, locked: 'true', size: 100 }),
+    queryFn: () => learnerApi.standings.call(undefined, { examId: lessonId, locked: 'true', size: 100 }),
     enabled,
   });
 }
 
 export function useUnlockLearner(lessonId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: number) =>
-      api<TExamStanding>(`exams/${lessonId}/unlock`, { method: 'POST', body: { userId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: STANDINGS_KEY }),
-  });
+  return useChange(
+    (userId: number) => authoringApi.unlock.call(lessonId, { body: { userId } }),
+    STANDINGS_KEY,
+  );
 }
 
 // ——— The learner ———
 
+const learnerApi = {
+  standings: listEndpoint<TExamStanding>('exam-standings'),
+  state: endpoint<TExamState, number>('GET', (lessonId) => `exams/${lessonId}/state`),
+  start: endpoint<TOpenAttempt, number>('POST', (lessonId) => `exams/${lessonId}/start`),
+  questions: endpoint<TLearnerQuestion[]>('GET', 'questions/exams'),
+  autosave: endpoint<TAutosaveResult, number>('PUT', (attemptId) => `exams/attempts/${attemptId}/answers`),
+  submit: endpoint<TExamResult>('POST', 'exams/process'),
+  result: endpoint<TExamResult, number>('GET', (attemptId) => `exams/attempts/${attemptId}/result`),
+  checkAnswers: endpoint<TCheckAnswers>('POST', 'user-answers/check-answers'),
+  event: endpoint<TAttemptFlags, number>('POST', (attemptId) => `exams/attempts/${attemptId}/events`),
+  lesson: endpoint<TLessonContent, number>('GET', (lessonId) => `lessons/${lessonId}`),
+};
+
 export function useExamState(lessonId: number) {
   return useQuery({
     queryKey: [...STATE_KEY, lessonId],
-    queryFn: () => api<TExamState>(`exams/${lessonId}/state`),
-    enabled: Number.isInteger(lessonId) && lessonId > 0,
+    queryFn: () => learnerApi.state.call(lessonId),
+    enabled: validId(lessonId),
     staleTime: 0,
   });
 }
 
-export const startExam = (lessonId: number) =>
-  api<TOpenAttempt>(`exams/${lessonId}/start`, { method: 'POST' });
+export const startExam = (lessonId: number) => learnerApi.start.call(lessonId);
 
 export const examQuestions = (lessonId: number) =>
-  api<TLearnerQuestion[]>('questions/exams', { query: { exam_id: lessonId, page: 0, size: 999999999 } });
+  learnerApi.questions.call(undefined, { query: { exam_id: lessonId, page: 0, size: 999999999 } });
 
 export const autosaveAnswers = (attemptId: number, answers: TAnswerParsed[]) =>
-  api<TAutosaveResult>(`exams/attempts/${attemptId}/answers`, { method: 'PUT', body: { answers } });
+  learnerApi.autosave.call(attemptId, { body: { answers } });
 
 export const submitExam = (attemptId: number, answers: TAnswerParsed[], reason: string) =>
-  api<TExamResult>('exams/process', { method: 'POST', body: { attemptId, answers, reason } });
+  learnerApi.submit.call(undefined, { body: { attemptId, answers, reason } });
 
-export const attemptResult = (attemptId: number) => api<TExamResult>(`exams/attempts/${attemptId}/result`);
+/** The lesson after the exam, to link to it. */
+export const readLesson = (lessonId: number) => learnerApi.lesson.call(lessonId);
+
+export const attemptResult = (attemptId: number) => learnerApi.result.call(attemptId);
 
 /** SPEC §7: exam POSTs other than exams/process are multipart. */
 export function checkAnswers(attemptId: number) {
-  const form = new FormData();
-  form.set('attempt_id', String(attemptId));
-  return api<TCheckAnswers>('user-answers/check-answers', { method: 'POST', body: form });
+  const body = new FormData();
+  body.set('attempt_id', String(attemptId));
+  return learnerApi.checkAnswers.call(undefined, { body });
 }
 
 export function recordExamEvent(attemptId: number, kind: 'COPY' | 'CONTEXT_MENU') {
-  const form = new FormData();
-  form.set('kind', kind);
-  return api<TAttemptFlags>(`exams/attempts/${attemptId}/events`, { method: 'POST', body: form });
+  const body = new FormData();
+  body.set('kind', kind);
+  return learnerApi.event.call(attemptId, { body });
 }
 
 /** After a result: the exam state and everything the study pages show (lock state, percent). */
 export function useInvalidateAfterExam() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: STATE_KEY }),
-      queryClient.invalidateQueries({ queryKey: ['study'] }),
-    ]);
+  return useInvalidate(STATE_KEY, ['study']);
 }

@@ -15,11 +15,9 @@ import {
 import { IconArrowRight, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFeaturedCourses } from '../academy/api';
-import { CourseCard } from '../academy/CourseCard';
-import { useOutstandingNews } from '../news/api';
-import { NewsCard } from '../news/NewsCard';
-import { useServices } from '../org/api';
+import { CourseCard, useFeaturedCourses } from '../academy';
+import { NewsCard, useOutstandingNews } from '../news';
+import { useServices } from '../org';
 import { useHomePage } from './api';
 import { BannerCarousel } from './BannerCarousel';
 import { WelcomePopup } from './WelcomePopup';

@@ -11,11 +11,9 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   FileButton,
   Group,
   Image,
-  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -32,6 +30,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ImageInput } from '../../components/ImageInput';
+import { Loading } from '../../components/Loading';
 import {
   ConfirmDeleteDialog,
   PageHeader,
@@ -403,11 +402,7 @@ export function HomeSettingsPage() {
 
   if (home.error) return <Alert color="red">{home.error.message}</Alert>;
   if (!page || !contact) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <Loading />;
   }
 
   return (

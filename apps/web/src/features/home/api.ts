@@ -1,33 +1,27 @@
-import type {
-  TContentImage,
-  TFooterContact,
-  TFooterContactInput,
-  THomeBanner,
-  THomePage,
-  TIntroduction,
-} from '@academy/contract';
+import type { TFooterContact, TFooterContactInput, THomeBanner, THomePage } from '@academy/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { endpoint } from '../../lib/endpoint';
+import { useChange } from '../../lib/queries';
 
 export const HOMEPAGE_KEY = ['homepage'] as const;
-export const INTRODUCTION_KEY = ['introduction'] as const;
+
+const homeApi = {
+  page: endpoint<THomePage>('GET', 'homepage'),
+  addBanner: endpoint<THomeBanner>('POST', 'homepage/banners'),
+  replaceBanner: endpoint<THomeBanner, number>('PUT', (id) => `homepage/banners/${id}`),
+  removeBanner: endpoint<void, number>('DELETE', (id) => `homepage/banners/${id}`),
+  reorderBanners: endpoint<THomeBanner[]>('PUT', 'homepage/banners/order'),
+  savePopup: endpoint<THomePage['popup']>('PUT', 'homepage/popup'),
+  saveContact: endpoint<TFooterContact>('PUT', 'homepage/contact'),
+};
 
 /** Banners, popup and footer contact (GET homepage). Public; the footer reads it on every page. */
 export function useHomePage() {
   return useQuery({
     queryKey: HOMEPAGE_KEY,
-    queryFn: () => api<THomePage>('homepage'),
+    queryFn: () => homeApi.page.call(),
     staleTime: 5 * 60_000,
   });
-}
-
-export function useIntroduction() {
-  return useQuery({ queryKey: INTRODUCTION_KEY, queryFn: () => api<TIntroduction>('introduction') });
-}
-
-function useInvalidateHome() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: HOMEPAGE_KEY });
 }
 
 function imageForm(file: File): FormData {
@@ -37,36 +31,27 @@ function imageForm(file: File): FormData {
 }
 
 export function useAddBanner() {
-  const invalidate = useInvalidateHome();
-  return useMutation({
-    mutationFn: (file: File) =>
-      api<THomeBanner>('homepage/banners', { method: 'POST', body: imageForm(file) }),
-    onSuccess: invalidate,
-  });
+  return useChange(
+    (file: File) => homeApi.addBanner.call(undefined, { body: imageForm(file) }),
+    HOMEPAGE_KEY,
+  );
 }
 
 export function useReplaceBanner() {
-  const invalidate = useInvalidateHome();
-  return useMutation({
-    mutationFn: ({ id, file }: { id: number; file: File }) =>
-      api<THomeBanner>(`homepage/banners/${id}`, { method: 'PUT', body: imageForm(file) }),
-    onSuccess: invalidate,
-  });
+  return useChange(
+    ({ id, file }: { id: number; file: File }) => homeApi.replaceBanner.call(id, { body: imageForm(file) }),
+    HOMEPAGE_KEY,
+  );
 }
 
 export function useDeleteBanner() {
-  const invalidate = useInvalidateHome();
-  return useMutation({
-    mutationFn: (id: number) => api(`homepage/banners/${id}`, { method: 'DELETE' }),
-    onSuccess: invalidate,
-  });
+  return useChange((id: number) => homeApi.removeBanner.call(id), HOMEPAGE_KEY);
 }
 
 export function useReorderBanners() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) =>
-      api<THomeBanner[]>('homepage/banners/order', { method: 'PUT', body: { ids } }),
+    mutationFn: (ids: number[]) => homeApi.reorderBanners.call(undefined, { body: { ids } }),
     onSuccess: (banners) => {
       queryClient.setQueryData<THomePage>(HOMEPAGE_KEY, (page) => (page ? { ...page, banners } : page));
       return queryClient.invalidateQueries({ queryKey: HOMEPAGE_KEY });
@@ -75,37 +60,18 @@ export function useReorderBanners() {
 }
 
 export function useSavePopup() {
-  const invalidate = useInvalidateHome();
-  return useMutation({
-    mutationFn: (values: { enabled: boolean; image: File | null; removeImage: boolean }) => {
-      const data = new FormData();
-      data.set('enabled', String(values.enabled));
-      data.set('removeImage', String(values.removeImage && !values.image));
-      if (values.image) data.set('image', values.image);
-      return api<THomePage['popup']>('homepage/popup', { method: 'PUT', body: data });
-    },
-    onSuccess: invalidate,
-  });
+  return useChange((values: { enabled: boolean; image: File | null; removeImage: boolean }) => {
+    const body = new FormData();
+    body.set('enabled', String(values.enabled));
+    body.set('removeImage', String(values.removeImage && !values.image));
+    if (values.image) body.set('image', values.image);
+    return homeApi.savePopup.call(undefined, { body });
+  }, HOMEPAGE_KEY);
 }
 
 export function useSaveContact() {
-  const invalidate = useInvalidateHome();
-  return useMutation({
-    mutationFn: (values: TFooterContactInput) =>
-      api<TFooterContact>('homepage/contact', { method: 'PUT', body: values }),
-    onSuccess: invalidate,
-  });
-}
-
-export function useSaveIntroduction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (content: string) => api<TIntroduction>('introduction', { method: 'PUT', body: { content } }),
-    onSuccess: (saved) => queryClient.setQueryData(INTRODUCTION_KEY, saved),
-  });
-}
-
-/** Uploads a picture for the introduction editor and answers its URL. */
-export function uploadIntroductionImage(file: File): Promise<TContentImage> {
-  return api<TContentImage>('introduction/images', { method: 'POST', body: imageForm(file) });
+  return useChange(
+    (values: TFooterContactInput) => homeApi.saveContact.call(undefined, { body: values }),
+    HOMEPAGE_KEY,
+  );
 }

@@ -1,5 +1,5 @@
 import type { SocialNetwork, TFooterContact } from '@academy/contract';
-import { useNewsCategories } from '../news/api';
+import { useNewsCategories } from '../news';
 import { useHomePage } from './api';
 
 /**

@@ -1,12 +1,13 @@
 import { MESSAGES } from '@academy/contract';
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '../../components/Loading';
 import { PageHeader, ResultDialog, useResult } from '../../components/management';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import { formatDateTime } from '../../lib/format';
-import { uploadIntroductionImage, useIntroduction, useSaveIntroduction } from '../home/api';
+import { uploadIntroductionImage, useIntroduction, useSaveIntroduction } from './api';
 
 const EMPTY = '';
 
@@ -37,11 +38,7 @@ export function IntroductionManagementPage() {
 
   if (introduction.error) return <Alert color="red">{introduction.error.message}</Alert>;
   if (content === null) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <Loading />;
   }
 
   return (

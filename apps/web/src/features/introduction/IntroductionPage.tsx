@@ -1,8 +1,9 @@
-import { Alert, Center, Container, Loader, Text, Title } from '@mantine/core';
+import { Alert, Container, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '../../components/Loading';
 import { RichContent } from '../../components/RichContent';
-import { useIntroduction } from '../home/api';
+import { useIntroduction } from './api';
 
 /** `/introduction`: the company introduction written by staff. */
 export function IntroductionPage() {
@@ -23,9 +24,7 @@ export function IntroductionPage() {
       </Title>
       {introduction.error && <Alert color="red">{introduction.error.message}</Alert>}
       {introduction.isPending ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
+        <Loading />
       ) : introduction.data?.content ? (
         <RichContent html={introduction.data.content} testId="introduction-content" />
       ) : (

@@ -1,9 +1,15 @@
 import type { TVideo, TVideoStream, VideoStatus } from '@academy/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { endpoint } from '../../lib/endpoint';
 
 const VIDEOS_KEY = ['media', 'videos'] as const;
 const STREAM_KEY = ['media', 'stream'] as const;
+
+const mediaApi = {
+  video: endpoint<TVideo, string>('GET', (id) => `videos/${id}`),
+  retry: endpoint<TVideo, string>('POST', (id) => `videos/${id}/retry`),
+  stream: endpoint<TVideoStream, number>('GET', (lessonId) => `lessons/${lessonId}/stream`),
+};
 
 /** Still moving: asked again every few seconds until it settles. */
 export function isPending(status: VideoStatus | undefined): boolean {
@@ -14,7 +20,7 @@ export function isPending(status: VideoStatus | undefined): boolean {
 export function useVideo(id: string | null) {
   return useQuery({
     queryKey: [...VIDEOS_KEY, id],
-    queryFn: () => api<TVideo>(`videos/${id}`),
+    queryFn: () => mediaApi.video.call(id ?? ''),
     enabled: Boolean(id),
     refetchInterval: (query) => (isPending(query.state.data?.status) ? 3000 : false),
   });
@@ -24,7 +30,7 @@ export function useVideo(id: string | null) {
 export function useRetryVideo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<TVideo>(`videos/${id}/retry`, { method: 'POST' }),
+    mutationFn: (id: string) => mediaApi.retry.call(id),
     onSuccess: (video) => queryClient.setQueryData([...VIDEOS_KEY, video.id], video),
   });
 }
@@ -36,7 +42,7 @@ export function useRetryVideo() {
 export function useLessonStream(lessonId: number) {
   return useQuery({
     queryKey: [...STREAM_KEY, lessonId],
-    queryFn: () => api<TVideoStream>(`lessons/${lessonId}/stream`),
+    queryFn: () => mediaApi.stream.call(lessonId),
     refetchOnWindowFocus: false,
     refetchInterval: (query) => {
       const data = query.state.data;

@@ -4,11 +4,9 @@ import {
   Badge,
   Box,
   Breadcrumbs,
-  Center,
   Container,
   Grid,
   Group,
-  Loader,
   Stack,
   Text,
   Title,
@@ -16,6 +14,7 @@ import {
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { Loading } from '../../components/Loading';
 import { NotFound } from '../../components/NotFound';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { RichContent } from '../../components/RichContent';
@@ -46,11 +45,7 @@ export function NewsDetailPage() {
     );
   }
   if (!news) {
-    return (
-      <Center py={80}>
-        <Loader />
-      </Center>
-    );
+    return <Loading py={80} />;
   }
 
   return (

@@ -1,32 +1,23 @@
 import { MESSAGES, NEWS_LIMITS, ZNewsForm } from '@academy/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Alert, Anchor, Grid, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { ImageInput } from '../../components/ImageInput';
-import { SwitchField } from '../../components/management';
+import {
+  FormActions,
+  ImageChoiceField,
+  Loading,
+  SelectField,
+  SwitchField,
+  serviceOptions,
+  useImageChoice,
+  useManagedForm,
+} from '../../components/management';
 import { PageHeader } from '../../components/PageHeader';
 import { RichTextEditor } from '../../components/RichTextEditor';
-import { ApiError } from '../../lib/api';
-import { applyServerErrors } from '../../lib/forms';
-import { serviceOptions, useServices } from '../org/api';
+import { useServices } from '../org';
 import { uploadNewsImage, useNewsCategories, useNewsDetail, useSaveNews } from './api';
 
 /** The contract's rules; the selects hold ids as strings. */
@@ -58,11 +49,10 @@ export function NewsFormPage() {
   const services = useServices();
   const categories = useNewsCategories();
   const save = useSaveNews();
-  const [image, setImage] = useState<File | null>(null);
-  const [imageError, setImageError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(schema),
+  const image = useImageChoice();
+  const { form, error, setError, fail, field } = useManagedForm<Input, Output>({
+    schema,
+    fields: FIELDS,
     defaultValues: {
       title: '',
       description: '',
@@ -92,38 +82,26 @@ export function NewsFormPage() {
 
   const submit = form.handleSubmit(
     (values) => {
-      setFormError(null);
-      if (!id && !image) return setImageError(MESSAGES.fileRequired);
-      setImageError(undefined);
+      setError(null);
+      if (!id && !image.file) return image.setError(MESSAGES.fileRequired);
+      image.setError(undefined);
       save.mutate(
-        { id, values: { ...values, image } },
+        { id, values: { ...values, image: image.file } },
         {
           onSuccess: (saved) =>
             navigate(`/management/news/${saved.id}`, {
               state: { saved: id ? t('newsAdmin.saved') : t('newsAdmin.added') },
             }),
-          onError: (error) => {
-            const message = applyServerErrors(error, form.setError, FIELDS);
-            const imageProblem =
-              error instanceof ApiError && error.fieldErrors.find((e) => e.field === 'image');
-            if (imageProblem) setImageError(imageProblem.message);
-            setFormError(imageProblem ? null : message);
-          },
+          onError: (failure) => fail(failure, image.claim(failure)),
         },
       );
     },
     () => {
-      if (!id && !image) setImageError(MESSAGES.fileRequired);
+      if (!id && !image.file) image.setError(MESSAGES.fileRequired);
     },
   );
 
-  if (id && existing.isPending) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  }
+  if (id && existing.isPending) return <Loading />;
   if (id && existing.error) return <Alert color="red">{existing.error.message}</Alert>;
 
   return (
@@ -139,13 +117,12 @@ export function NewsFormPage() {
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Paper withBorder p="lg" radius="md">
               <Stack gap="md">
-                {formError && <Alert color="red">{formError}</Alert>}
+                {error && <Alert color="red">{error}</Alert>}
                 <TextInput
                   label={t('newsAdmin.titleColumn')}
                   withAsterisk
                   maxLength={NEWS_LIMITS.title}
-                  error={errors.title?.message}
-                  {...form.register('title')}
+                  {...field('title')}
                 />
                 <Textarea
                   label={t('newsAdmin.description')}
@@ -153,9 +130,8 @@ export function NewsFormPage() {
                   autosize
                   minRows={3}
                   maxRows={8}
-                  error={errors.description?.message}
                   description={`${description.length}/${NEWS_LIMITS.description}`}
-                  {...form.register('description')}
+                  {...field('description')}
                 />
                 <Controller
                   control={form.control}
@@ -178,43 +154,24 @@ export function NewsFormPage() {
           <Grid.Col span={{ base: 12, lg: 4 }}>
             <Paper withBorder p="lg" radius="md">
               <Stack gap="md">
-                <Controller
+                <SelectField
                   control={form.control}
                   name="serviceId"
-                  render={({ field }) => (
-                    <Select
-                      label={t('newsAdmin.service')}
-                      withAsterisk
-                      data={serviceOptions(services.data)}
-                      value={field.value || null}
-                      onChange={(value) => field.onChange(value ?? '')}
-                      error={errors.serviceId?.message}
-                    />
-                  )}
+                  label={t('newsAdmin.service')}
+                  withAsterisk
+                  data={serviceOptions(services.data)}
                 />
-                <Controller
+                <SelectField
                   control={form.control}
                   name="categoryId"
-                  render={({ field }) => (
-                    <Select
-                      label={t('newsAdmin.category')}
-                      withAsterisk
-                      data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-                      value={field.value || null}
-                      onChange={(value) => field.onChange(value ?? '')}
-                      error={errors.categoryId?.message}
-                    />
-                  )}
+                  label={t('newsAdmin.category')}
+                  withAsterisk
+                  data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
                 />
-                <ImageInput
+                <ImageChoiceField
+                  choice={image}
                   label={`${t('newsAdmin.image')} *`}
                   currentUrl={existing.data?.image}
-                  value={image}
-                  onChange={(file) => {
-                    setImage(file);
-                    setImageError(undefined);
-                  }}
-                  error={imageError}
                 />
                 <SwitchField
                   control={form.control}
@@ -226,14 +183,7 @@ export function NewsFormPage() {
                   name="hiddenFromHome"
                   label={t('newsAdmin.hiddenLabel')}
                 />
-                <Group justify="flex-end" mt="sm">
-                  <Button variant="default" component={Link} to="/management/news">
-                    {t('common.cancel')}
-                  </Button>
-                  <Button type="submit" color="accent.6" loading={save.isPending}>
-                    {t('common.save')}
-                  </Button>
-                </Group>
+                <FormActions cancelTo="/management/news" saving={save.isPending} mt="sm" />
               </Stack>
             </Paper>
           </Grid.Col>

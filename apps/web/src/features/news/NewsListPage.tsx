@@ -1,21 +1,10 @@
-import {
-  Alert,
-  Center,
-  Chip,
-  Container,
-  Group,
-  Loader,
-  Pagination,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Chip, Container, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { Loading } from '../../components/Loading';
 import { usePaginationLabels } from '../../components/pagination';
-import { useServices } from '../org/api';
+import { useServices } from '../org';
 import { useNewsCategories, useSearchNews } from './api';
 import { NewsCard } from './NewsCard';
 
@@ -110,9 +99,7 @@ export function NewsListPage() {
         </Chip.Group>
         {list.error && <Alert color="red">{list.error.message}</Alert>}
         {list.isPending && service ? (
-          <Center py="xl">
-            <Loader />
-          </Center>
+          <Loading />
         ) : list.data?.items.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
             {t('news.empty')}

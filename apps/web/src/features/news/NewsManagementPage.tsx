@@ -7,27 +7,30 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   AddButton,
+  actionsColumn,
   type Column,
-  DeleteAction,
-  EditAction,
+  EditDeleteActions,
+  FilterSelect,
   ListPage,
   ListSearch,
   pagedTable,
   RowAction,
-  RowActions,
-  useConfirmDelete,
-  useResult,
+  serviceOptions,
+  useManagedList,
 } from '../../components/management';
 import { formatDate } from '../../lib/format';
-import { useListParams } from '../../lib/use-list-params';
-import { serviceOptions, useServices } from '../org/api';
+import { useServices } from '../org';
 import { useDeleteNews, useNewsAdminList, useNewsCategories, useSetNewsVisibility } from './api';
 import { CategoriesModal } from './CategoriesModal';
 
 /** /management/news: search and filter news; add, edit, preview, delete, show/hide on home. */
 export function NewsManagementPage() {
   const { t } = useTranslation();
-  const list = useListParams(10);
+  const { list, result, deletion } = useManagedList<TNewsSummary>(
+    useDeleteNews(),
+    t('newsAdmin.deleted'),
+    10,
+  );
   const { filters } = list;
   const news = useNewsAdminList({
     q: list.q,
@@ -42,8 +45,6 @@ export function NewsManagementPage() {
   const services = useServices();
   const categories = useNewsCategories();
   const visibility = useSetNewsVisibility();
-  const result = useResult();
-  const deletion = useConfirmDelete<TNewsSummary>(useDeleteNews(), t('newsAdmin.deleted'), result);
   const [categoriesOpen, setCategoriesOpen] = useState(false);
 
   function toggleHome(item: TNewsSummary, shown: boolean) {
@@ -121,24 +122,21 @@ export function NewsManagementPage() {
         />
       ),
     },
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      width: 130,
-      align: 'right',
-      render: (item) => (
-        <RowActions>
-          <RowAction
-            label={t('newsAdmin.preview')}
-            subject={item.title}
-            icon={<IconEye size={18} />}
-            to={`/management/news/${item.id}`}
-          />
-          <EditAction subject={item.title} to={`/management/news/edit-news/${item.id}`} />
-          <DeleteAction subject={item.title} onClick={() => deletion.ask(item)} />
-        </RowActions>
-      ),
-    },
+    actionsColumn(130, (item) => (
+      <>
+        <RowAction
+          label={t('newsAdmin.preview')}
+          subject={item.title}
+          icon={<IconEye size={18} />}
+          to={`/management/news/${item.id}`}
+        />
+        <EditDeleteActions
+          subject={item.title}
+          editTo={`/management/news/edit-news/${item.id}`}
+          onDelete={() => deletion.ask(item)}
+        />
+      </>
+    )),
   ];
 
   return (
@@ -158,26 +156,18 @@ export function NewsManagementPage() {
       }
       toolbar={
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} mb="md" spacing="sm">
-          <ListSearch
-            q={list.q}
-            onSearch={(q) => list.update({ q })}
-            placeholder={t('newsAdmin.searchPlaceholder')}
-          />
-          <Select
-            placeholder={t('newsAdmin.service')}
-            aria-label={t('newsAdmin.service')}
+          <ListSearch list={list} placeholder={t('newsAdmin.searchPlaceholder')} />
+          <FilterSelect
+            list={list}
+            name="service"
+            label={t('newsAdmin.service')}
             data={serviceOptions(services.data)}
-            value={filters.service ?? null}
-            onChange={(value) => list.update({ service: value })}
-            clearable
           />
-          <Select
-            placeholder={t('newsAdmin.category')}
-            aria-label={t('newsAdmin.category')}
+          <FilterSelect
+            list={list}
+            name="category"
+            label={t('newsAdmin.category')}
             data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-            value={filters.category ?? null}
-            onChange={(value) => list.update({ category: value })}
-            clearable
           />
           <FlagFilter
             label={t('newsAdmin.outstanding')}

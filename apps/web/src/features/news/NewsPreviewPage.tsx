@@ -1,21 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconExternalLink } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
+import { Loading } from '../../components/Loading';
 import { MessageDialog } from '../../components/MessageDialog';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { RichContent } from '../../components/RichContent';
@@ -36,11 +24,7 @@ export function NewsPreviewPage() {
 
   if (detail.error) return <Alert color="red">{detail.error.message}</Alert>;
   if (!news) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <Loading />;
   }
 
   return (

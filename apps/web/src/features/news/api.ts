@@ -6,17 +6,37 @@ import type {
   TNewsSummary,
   TOutstandingNews,
 } from '@academy/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiList, type Query } from '../../lib/api';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Query } from '../../lib/api';
+import { endpoint, listEndpoint } from '../../lib/endpoint';
+import { addOrEdit, useChange, usePagedList } from '../../lib/queries';
 
 export const NEWS_KEY = ['news'] as const;
 export const NEWS_CATEGORIES_KEY = ['news-categories'] as const;
+
+const newsApi = {
+  categories: endpoint<TNewsCategory[]>('GET', 'news-categories'),
+  search: listEndpoint<TNewsSummary>('searchnews'),
+  outstanding: endpoint<TOutstandingNews>('GET', 'outstandingnews'),
+  detail: endpoint<TNewsDetail, number>('GET', (id) => `news/${id}`),
+  list: listEndpoint<TNewsSummary>('news'),
+  add: endpoint<TNewsSummary>('POST', 'news'),
+  edit: endpoint<TNewsSummary, number>('PUT', (id) => `news/${id}`),
+  setVisibility: endpoint<TNewsSummary, number>('PUT', (id) => `news/${id}/visibility`),
+  remove: endpoint<void, number>('DELETE', (id) => `news/${id}`),
+  addCategory: endpoint<TNewsCategory>('POST', 'news-categories'),
+  editCategory: endpoint<TNewsCategory, number>('PUT', (id) => `news-categories/${id}`),
+  removeCategory: endpoint<void, number>('DELETE', (id) => `news-categories/${id}`),
+  addImage: endpoint<TContentImage>('POST', 'news/images'),
+};
+/** What a change to an article or a category shows again. */
+const NEWS_KEYS = [NEWS_KEY, NEWS_CATEGORIES_KEY] as const;
 
 /** News categories sorted by id (GET news-categories); with a service, those with news there. */
 export function useNewsCategories(serviceId?: number) {
   return useQuery({
     queryKey: [...NEWS_CATEGORIES_KEY, serviceId ?? 'all'],
-    queryFn: () => api<TNewsCategory[]>('news-categories', { query: { tradeMarkId: serviceId } }),
+    queryFn: () => newsApi.categories.call(undefined, { query: { tradeMarkId: serviceId } }),
     staleTime: 60_000,
   });
 }
@@ -31,7 +51,7 @@ export function useSearchNews(query: {
   return useQuery({
     queryKey: [...NEWS_KEY, 'search', query],
     queryFn: () =>
-      apiList<TNewsSummary>('searchnews', {
+      newsApi.search.call(undefined, {
         tradeMarkId: query.serviceId,
         categoryNewsId: query.categoryId,
         page: query.page,
@@ -48,7 +68,7 @@ export function useOutstandingNews() {
   return useQuery({
     queryKey: [...NEWS_KEY, 'outstanding'],
     queryFn: async () =>
-      (await api<TOutstandingNews>('outstandingnews', { query: { outstanding: 'true' } })).data.content,
+      (await newsApi.outstanding.call(undefined, { query: { outstanding: 'true' } })).data.content,
     staleTime: 60_000,
   });
 }
@@ -57,27 +77,14 @@ export function useOutstandingNews() {
 export function useNewsDetail(id: number) {
   return useQuery({
     queryKey: [...NEWS_KEY, 'detail', id],
-    queryFn: () => api<TNewsDetail>(`news/${id}`),
+    queryFn: () => newsApi.detail.call(id),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
 
 /** The management list (GET news: q, tradeMarkId, categoryNewsId, outstanding, hiddenFromHome). */
 export function useNewsAdminList(query: Query) {
-  return useQuery({
-    queryKey: [...NEWS_KEY, 'admin', query],
-    queryFn: () => apiList<TNewsSummary>('news', query),
-    placeholderData: keepPreviousData,
-  });
-}
-
-function useInvalidateNews() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: NEWS_KEY }),
-      queryClient.invalidateQueries({ queryKey: NEWS_CATEGORIES_KEY }),
-    ]);
+  return usePagedList([...NEWS_KEY, 'admin'], newsApi.list, query);
 }
 
 /** The news form's values; the picture is a File chosen in the form. */
@@ -105,58 +112,42 @@ function newsFormData(values: NewsFormValues): FormData {
   return data;
 }
 
+const saveNews = addOrEdit<TNewsSummary, FormData>(newsApi.add, newsApi.edit);
+const saveCategory = addOrEdit<TNewsCategory, TNewsCategoryInput>(newsApi.addCategory, newsApi.editCategory);
+
 export function useSaveNews() {
-  const invalidate = useInvalidateNews();
-  return useMutation({
-    mutationFn: ({ id, values }: { id?: number; values: NewsFormValues }) =>
-      api<TNewsSummary>(id ? `news/${id}` : 'news', {
-        method: id ? 'PUT' : 'POST',
-        body: newsFormData(values),
-      }),
-    onSuccess: invalidate,
-  });
+  return useChange(
+    ({ id, values }: { id?: number; values: NewsFormValues }) => saveNews({ id, body: newsFormData(values) }),
+    ...NEWS_KEYS,
+  );
 }
 
 export function useSetNewsVisibility() {
-  const invalidate = useInvalidateNews();
-  return useMutation({
-    mutationFn: ({ id, hiddenFromHome }: { id: number; hiddenFromHome: boolean }) =>
-      api<TNewsSummary>(`news/${id}/visibility`, { method: 'PUT', body: { hiddenFromHome } }),
-    onSuccess: invalidate,
-  });
+  return useChange(
+    ({ id, hiddenFromHome }: { id: number; hiddenFromHome: boolean }) =>
+      newsApi.setVisibility.call(id, { body: { hiddenFromHome } }),
+    ...NEWS_KEYS,
+  );
 }
 
 export function useDeleteNews() {
-  const invalidate = useInvalidateNews();
-  return useMutation({
-    mutationFn: (id: number) => api(`news/${id}`, { method: 'DELETE' }),
-    onSuccess: invalidate,
-  });
+  return useChange((id: number) => newsApi.remove.call(id), ...NEWS_KEYS);
 }
 
 export function useSaveNewsCategory() {
-  const invalidate = useInvalidateNews();
-  return useMutation({
-    mutationFn: ({ id, values }: { id?: number; values: TNewsCategoryInput }) =>
-      api<TNewsCategory>(id ? `news-categories/${id}` : 'news-categories', {
-        method: id ? 'PUT' : 'POST',
-        body: values,
-      }),
-    onSuccess: invalidate,
-  });
+  return useChange(
+    ({ id, values }: { id?: number; values: TNewsCategoryInput }) => saveCategory({ id, body: values }),
+    ...NEWS_KEYS,
+  );
 }
 
 export function useDeleteNewsCategory() {
-  const invalidate = useInvalidateNews();
-  return useMutation({
-    mutationFn: (id: number) => api(`news-categories/${id}`, { method: 'DELETE' }),
-    onSuccess: invalidate,
-  });
+  return useChange((id: number) => newsApi.removeCategory.call(id), ...NEWS_KEYS);
 }
 
 /** Uploads a picture for the article editor and answers its URL. */
 export function uploadNewsImage(file: File): Promise<TContentImage> {
-  const data = new FormData();
-  data.set('image', file);
-  return api<TContentImage>('news/images', { method: 'POST', body: data });
+  const body = new FormData();
+  body.set('image', file);
+  return newsApi.addImage.call(undefined, { body });
 }

@@ -1,17 +1,8 @@
 import { type TDepartment, ZDepartmentInput } from '@academy/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Select, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { FormModal } from '../../components/management';
-import { applyServerErrors } from '../../lib/forms';
-import { branchGroups, useBranches, useSaveDepartment } from './api';
-
-type Input = z.input<typeof ZDepartmentInput>;
-type Output = z.output<typeof ZDepartmentInput>;
-const FIELDS = ['name', 'branchId'] as const;
+import { branchGroups, FormModal, SelectField, useModalForm } from '../../components/management';
+import { useBranches, useSaveDepartment } from './api';
 
 interface DepartmentFormModalProps {
   opened: boolean;
@@ -33,67 +24,38 @@ export function DepartmentFormModal({
   const { t } = useTranslation();
   const branches = useBranches();
   const save = useSaveDepartment();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(ZDepartmentInput),
-    defaultValues: { name: '', branchId: '' },
-  });
-  const { errors } = form.formState;
+  const branchId = department?.branchId ?? defaultBranchId;
+  const { form, error, fail, submit, field } = useModalForm(
+    opened,
+    () => ({ name: department?.name ?? '', branchId: branchId ? String(branchId) : '' }),
+    { schema: ZDepartmentInput, fields: ['name', 'branchId'], defaultValues: { name: '', branchId: '' } },
+  );
 
-  useEffect(() => {
-    if (!opened) return;
-    setFormError(null);
-    form.reset({
-      name: department?.name ?? '',
-      branchId: department ? String(department.branchId) : defaultBranchId ? String(defaultBranchId) : '',
-    });
-  }, [opened, department, defaultBranchId, form]);
-
-  const submit = form.handleSubmit((values) => {
-    setFormError(null);
-    save.mutate(
-      { id: department?.id, values },
-      {
-        onSuccess: onSaved,
-        onError: (error) => setFormError(applyServerErrors(error, form.setError, FIELDS)),
-      },
-    );
-  });
+  const onSubmit = submit((values) =>
+    save.mutate({ id: department?.id, values }, { onSuccess: onSaved, onError: (failure) => fail(failure) }),
+  );
 
   return (
     <FormModal
       opened={opened}
       onClose={onClose}
       title={department ? t('org.departments.editTitle') : t('org.departments.addTitle')}
-      onSubmit={submit}
-      error={formError}
+      onSubmit={onSubmit}
+      error={error}
       saving={save.isPending}
       testId="department-form"
     >
-      <TextInput
-        label={t('org.departments.name')}
-        withAsterisk
-        error={errors.name?.message}
-        {...form.register('name')}
-      />
-      <Controller
+      <TextInput label={t('org.departments.name')} withAsterisk {...field('name')} />
+      <SelectField
         control={form.control}
         name="branchId"
-        render={({ field }) => (
-          <Select
-            label={t('org.departments.branch')}
-            withAsterisk
-            searchable
-            data={branchGroups(branches.data)}
-            value={field.value ? String(field.value) : null}
-            onChange={(value) => field.onChange(value ?? '')}
-            onBlur={field.onBlur}
-            error={errors.branchId?.message}
-            nothingFoundMessage={t('org.nothingFound')}
-            comboboxProps={{ withinPortal: true }}
-            data-testid="department-branch"
-          />
-        )}
+        label={t('org.departments.branch')}
+        withAsterisk
+        searchable
+        data={branchGroups(branches.data)}
+        nothingFoundMessage={t('org.nothingFound')}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="department-branch"
       />
     </FormModal>
   );

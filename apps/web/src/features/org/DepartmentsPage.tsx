@@ -1,26 +1,28 @@
 import type { TDepartment } from '@academy/contract';
-import { Badge, Group, Select, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   AddButton,
+  actionsColumn,
+  branchGroups,
   type Column,
-  DeleteAction,
-  EditAction,
+  EditDeleteActions,
+  FilterSelect,
   ListPage,
   ListSearch,
-  RowActions,
-  useConfirmDelete,
   useEditing,
-  useResult,
+  useManagedList,
 } from '../../components/management';
-import { useListParams } from '../../lib/use-list-params';
-import { branchGroups, useBranches, useDeleteDepartment, useDepartmentList } from './api';
+import { useBranches, useDeleteDepartment, useDepartmentList } from './api';
 import { DepartmentFormModal } from './DepartmentFormModal';
 
 /** /management/department: departments, searchable by name and filtered by branch, paged. */
 export function DepartmentsPage() {
   const { t } = useTranslation();
-  const list = useListParams();
+  const { list, result, deletion } = useManagedList<TDepartment>(
+    useDeleteDepartment(),
+    t('org.departments.deleted'),
+  );
   const branchId = list.filters.branchId ? Number(list.filters.branchId) : undefined;
   const departments = useDepartmentList({
     page: list.page,
@@ -30,8 +32,6 @@ export function DepartmentsPage() {
   });
   const branches = useBranches();
   const editing = useEditing<TDepartment>();
-  const result = useResult();
-  const deletion = useConfirmDelete<TDepartment>(useDeleteDepartment(), t('org.departments.deleted'), result);
 
   const columns: Column<TDepartment>[] = [
     {
@@ -56,18 +56,9 @@ export function DepartmentsPage() {
         </Badge>
       ),
     },
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      width: 110,
-      align: 'right',
-      render: (d) => (
-        <RowActions>
-          <EditAction subject={d.name} onClick={() => editing.edit(d)} />
-          <DeleteAction subject={d.name} onClick={() => deletion.ask(d)} />
-        </RowActions>
-      ),
-    },
+    actionsColumn(110, (d) => (
+      <EditDeleteActions subject={d.name} onEdit={() => editing.edit(d)} onDelete={() => deletion.ask(d)} />
+    )),
   ];
 
   return (
@@ -77,19 +68,17 @@ export function DepartmentsPage() {
       toolbar={
         <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
           <ListSearch
-            q={list.q}
-            onSearch={(q) => list.update({ q })}
+            list={list}
             placeholder={t('org.departments.searchPlaceholder')}
             w={{ base: '100%', sm: 280 }}
             testId="department-search"
           />
-          <Select
-            aria-label={t('org.departments.filterBranch')}
+          <FilterSelect
+            list={list}
+            name="branchId"
+            label={t('org.departments.filterBranch')}
             placeholder={t('org.departments.allBranches')}
             data={branchGroups(branches.data)}
-            value={list.filters.branchId ?? null}
-            onChange={(value) => list.update({ branchId: value })}
-            clearable
             searchable
             w={{ base: '100%', sm: 260 }}
             data-testid="department-branch-filter"
@@ -119,10 +108,7 @@ export function DepartmentsPage() {
         department={editing.item}
         defaultBranchId={branchId}
         onClose={editing.close}
-        onSaved={() => {
-          result.succeed(editing.isNew ? t('org.departments.added') : t('org.departments.saved'));
-          editing.close();
-        }}
+        onSaved={editing.savedWith(result, t('org.departments.added'), t('org.departments.saved'))}
       />
     </ListPage>
   );

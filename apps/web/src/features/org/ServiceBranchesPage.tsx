@@ -1,21 +1,21 @@
 import type { TBranch, TServiceDetail } from '@academy/contract';
 import { Alert, Anchor, Group, Image, Paper, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import {
   AddButton,
+  actionsColumn,
+  BackLink,
   type Column,
-  DeleteAction,
-  EditAction,
+  EditDeleteActions,
   ListPage,
-  RowActions,
   useConfirmDelete,
   useEditing,
   useResult,
 } from '../../components/management';
 import { useDeleteBranch, useServiceDetail } from './api';
 import { BranchFormModal } from './BranchFormModal';
+import { pictureColumn } from './picture-column';
 
 /** /management/service/{slug}: the branches of one service. The slug is the service's id. */
 export function ServiceBranchesPage() {
@@ -29,14 +29,7 @@ export function ServiceBranchesPage() {
   const deletion = useConfirmDelete<TBranch>(useDeleteBranch(), t('org.branches.deleted'), result);
   const service = detail.data;
 
-  const back = (
-    <Anchor component={Link} to="/management/service" fz="sm" mb="sm" display="inline-flex">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={16} aria-hidden />
-        {t('org.branches.back')}
-      </Group>
-    </Anchor>
-  );
+  const back = <BackLink to="/management/service" label={t('org.branches.back')} />;
 
   if (!valid || detail.error) {
     return (
@@ -48,19 +41,7 @@ export function ServiceBranchesPage() {
   }
 
   const columns: Column<TBranch>[] = [
-    {
-      key: 'logo',
-      header: t('org.branches.logo'),
-      width: 110,
-      render: (branch) =>
-        branch.logo ? (
-          <Image src={branch.logo} alt="" w={80} h={48} fit="contain" radius="sm" />
-        ) : (
-          <Text c="dimmed" fz="sm">
-            —
-          </Text>
-        ),
-    },
+    pictureColumn('logo', t('org.branches.logo'), (branch) => branch.logo),
     {
       key: 'name',
       header: t('org.branches.name'),
@@ -70,18 +51,13 @@ export function ServiceBranchesPage() {
         </Text>
       ),
     },
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      width: 110,
-      align: 'right',
-      render: (branch) => (
-        <RowActions>
-          <EditAction subject={branch.name} onClick={() => editing.edit(branch)} />
-          <DeleteAction subject={branch.name} onClick={() => deletion.ask(branch)} />
-        </RowActions>
-      ),
-    },
+    actionsColumn(110, (branch) => (
+      <EditDeleteActions
+        subject={branch.name}
+        onEdit={() => editing.edit(branch)}
+        onDelete={() => deletion.ask(branch)}
+      />
+    )),
   ];
 
   return (
@@ -109,10 +85,7 @@ export function ServiceBranchesPage() {
           serviceId={serviceId}
           branch={editing.item}
           onClose={editing.close}
-          onSaved={() => {
-            result.succeed(editing.isNew ? t('org.branches.added') : t('org.branches.saved'));
-            editing.close();
-          }}
+          onSaved={editing.savedWith(result, t('org.branches.added'), t('org.branches.saved'))}
         />
       </ListPage>
     </>

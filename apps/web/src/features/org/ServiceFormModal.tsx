@@ -1,20 +1,18 @@
 import { type TService, ZServiceForm } from '@academy/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Checkbox, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { ImageInput } from '../../components/ImageInput';
-import { FormModal, SwitchField } from '../../components/management';
-import { ApiError } from '../../lib/api';
-import { applyServerErrors } from '../../lib/forms';
+import {
+  FormModal,
+  ImageChoiceField,
+  SwitchField,
+  useImageChoice,
+  useModalForm,
+  useOnOpen,
+} from '../../components/management';
 import { useSaveService } from './api';
 
 /** The text fields of the service form; the image is picked (and checked) by ImageInput. */
 const schema = ZServiceForm.pick({ name: true, websiteUrl: true, showOnHome: true });
-type Input = z.input<typeof schema>;
-type Output = z.output<typeof schema>;
 const FIELDS = ['name', 'websiteUrl', 'showOnHome'] as const;
 
 interface ServiceFormModalProps {
@@ -29,54 +27,26 @@ interface ServiceFormModalProps {
 export function ServiceFormModal({ opened, service, onClose, onSaved }: ServiceFormModalProps) {
   const { t } = useTranslation();
   const save = useSaveService();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [image, setImage] = useState<File | null>(null);
-  const [imageError, setImageError] = useState<string | undefined>();
-  const [removeImage, setRemoveImage] = useState(false);
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(schema),
-    defaultValues: { name: '', websiteUrl: '', showOnHome: false },
-  });
-  const { errors } = form.formState;
-
-  useEffect(() => {
-    if (!opened) return;
-    setFormError(null);
-    setImage(null);
-    setImageError(undefined);
-    setRemoveImage(false);
-    form.reset({
+  const image = useImageChoice();
+  useOnOpen(opened, image.reset);
+  const { form, error, fail, submit, field } = useModalForm(
+    opened,
+    () => ({
       name: service?.name ?? '',
       websiteUrl: service?.websiteUrl ?? '',
       showOnHome: service?.showOnHome ?? false,
-    });
-  }, [opened, service, form]);
+    }),
+    { schema, fields: FIELDS, defaultValues: { name: '', websiteUrl: '', showOnHome: false } },
+  );
 
-  const submit = form.handleSubmit((values) => {
-    setFormError(null);
-    setImageError(undefined);
+  const onSubmit = submit((values) => {
+    const { file, remove } = image;
     save.mutate(
       {
         id: service?.id,
-        values: {
-          name: values.name,
-          websiteUrl: values.websiteUrl ?? '',
-          showOnHome: values.showOnHome,
-          image,
-          removeImage,
-        },
+        values: { ...values, websiteUrl: values.websiteUrl ?? '', image: file, removeImage: remove },
       },
-      {
-        onSuccess: (saved) => onSaved(saved),
-        onError: (error) => {
-          const message = applyServerErrors(error, form.setError, FIELDS);
-          // Upload problems (type, size, damaged image) belong under the image.
-          const imageProblem =
-            error instanceof ApiError && error.fieldErrors.find((e) => e.field === 'image');
-          if (imageProblem) setImageError(imageProblem.message);
-          setFormError(imageProblem ? null : message);
-        },
-      },
+      { onSuccess: onSaved, onError: (failure) => fail(failure, image.claim(failure)) },
     );
   });
 
@@ -85,39 +55,21 @@ export function ServiceFormModal({ opened, service, onClose, onSaved }: ServiceF
       opened={opened}
       onClose={onClose}
       title={service ? t('org.services.editTitle') : t('org.services.addTitle')}
-      onSubmit={submit}
-      error={formError}
+      onSubmit={onSubmit}
+      error={error}
       saving={save.isPending}
       testId="service-form"
       size="lg"
     >
-      <TextInput
-        label={t('org.services.name')}
-        withAsterisk
-        error={errors.name?.message}
-        {...form.register('name')}
-      />
-      <TextInput
-        label={t('org.services.website')}
-        placeholder="https://"
-        error={errors.websiteUrl?.message}
-        {...form.register('websiteUrl')}
-      />
+      <TextInput label={t('org.services.name')} withAsterisk {...field('name')} />
+      <TextInput label={t('org.services.website')} placeholder="https://" {...field('websiteUrl')} />
       <SwitchField control={form.control} name="showOnHome" label={t('org.services.showOnHome')} />
-      <ImageInput
+      <ImageChoiceField
+        choice={image}
         label={t('org.services.image')}
-        currentUrl={removeImage ? null : service?.image}
-        value={image}
-        onChange={setImage}
-        error={imageError}
+        currentUrl={service?.image}
+        removeLabel={t('org.services.removeImage')}
       />
-      {service?.image && !image && (
-        <Checkbox
-          label={t('org.services.removeImage')}
-          checked={removeImage}
-          onChange={(event) => setRemoveImage(event.currentTarget.checked)}
-        />
-      )}
     </FormModal>
   );
 }

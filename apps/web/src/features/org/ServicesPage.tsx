@@ -1,19 +1,19 @@
 import type { TService } from '@academy/contract';
-import { Anchor, Badge, Button, Image, Text } from '@mantine/core';
+import { Anchor, Badge, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   AddButton,
+  actionsColumn,
   type Column,
-  DeleteAction,
-  EditAction,
+  EditDeleteActions,
   ListPage,
-  RowActions,
   useConfirmDelete,
   useEditing,
   useResult,
 } from '../../components/management';
 import { useDeleteService, useServices } from './api';
+import { pictureColumn } from './picture-column';
 import { ServiceFormModal } from './ServiceFormModal';
 
 /** /management/service: the services (trademarks), sorted by id; each opens its branches. */
@@ -25,19 +25,7 @@ export function ServicesPage() {
   const deletion = useConfirmDelete<TService>(useDeleteService(), t('org.services.deleted'), result);
 
   const columns: Column<TService>[] = [
-    {
-      key: 'image',
-      header: t('org.services.image'),
-      width: 110,
-      render: (service) =>
-        service.image ? (
-          <Image src={service.image} alt="" w={80} h={48} fit="contain" radius="sm" />
-        ) : (
-          <Text c="dimmed" fz="sm">
-            —
-          </Text>
-        ),
-    },
+    pictureColumn('image', t('org.services.image'), (service) => service.image),
     {
       key: 'name',
       header: t('org.services.name'),
@@ -74,26 +62,18 @@ export function ServicesPage() {
           </Badge>
         ),
     },
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      width: 170,
-      align: 'right',
-      render: (service) => (
-        <RowActions>
-          <Button
-            component={Link}
-            to={`/management/service/${service.id}`}
-            variant="subtle"
-            size="compact-sm"
-          >
-            {t('org.services.branches')}
-          </Button>
-          <EditAction subject={service.name} onClick={() => editing.edit(service)} />
-          <DeleteAction subject={service.name} onClick={() => deletion.ask(service)} />
-        </RowActions>
-      ),
-    },
+    actionsColumn(170, (service) => (
+      <>
+        <Button component={Link} to={`/management/service/${service.id}`} variant="subtle" size="compact-sm">
+          {t('org.services.branches')}
+        </Button>
+        <EditDeleteActions
+          subject={service.name}
+          onEdit={() => editing.edit(service)}
+          onDelete={() => deletion.ask(service)}
+        />
+      </>
+    )),
   ];
 
   return (
@@ -118,10 +98,7 @@ export function ServicesPage() {
         opened={editing.opened}
         service={editing.item}
         onClose={editing.close}
-        onSaved={() => {
-          result.succeed(editing.isNew ? t('org.services.added') : t('org.services.saved'));
-          editing.close();
-        }}
+        onSaved={editing.savedWith(result, t('org.services.added'), t('org.services.saved'))}
       />
     </ListPage>
   );

@@ -77,27 +77,6 @@ export function useDepartmentOptions(branchId?: number | null, enabled = true) {
   });
 }
 
-export interface SelectGroup {
-  group: string;
-  items: { value: string; label: string }[];
-}
-
-/** Branches as Select data grouped under their service's name. */
-export function branchGroups(branches: readonly TBranch[] | undefined): SelectGroup[] {
-  const groups = new Map<string, SelectGroup>();
-  for (const branch of branches ?? []) {
-    const group = groups.get(branch.serviceName) ?? { group: branch.serviceName, items: [] };
-    group.items.push({ value: String(branch.id), label: branch.name });
-    groups.set(branch.serviceName, group);
-  }
-  return [...groups.values()];
-}
-
-/** Services as Select data. */
-export function serviceOptions(services: readonly TService[] | undefined) {
-  return (services ?? []).map((service) => ({ value: String(service.id), label: service.name }));
-}
-
 /** The fields of the service form as multipart (the file goes in `image`). */
 export interface ServiceFormValues {
   name: string;

@@ -2,8 +2,7 @@ import type { TLoginEntry } from '@academy/contract';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { type Column, DataTable } from '../../components/DataTable';
-import { PageHeader } from '../../components/PageHeader';
+import { type Column, DataTable, PageHeader, pagedTable } from '../../components/management';
 import { formatDateTime } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
 import { useLearnerProgress, useLoginHistory } from './api';
@@ -44,14 +43,9 @@ export function LoginHistoryPage() {
       <DataTable
         testId="login-history-table"
         columns={columns}
-        rows={logins.data?.items}
         rowKey={(e) => e.id}
+        {...pagedTable(logins, list)}
         loading={logins.isPending}
-        error={logins.error}
-        total={logins.data?.total}
-        page={list.page}
-        size={list.size}
-        onPageChange={(page) => list.update({ page })}
         numbered
         emptyText={t('progress.noLogins')}
       />

@@ -4,9 +4,7 @@ import {
   Alert,
   Badge,
   Button,
-  Center,
   Group,
-  Loader,
   Modal,
   Progress,
   Stack,
@@ -18,7 +16,15 @@ import { IconAlertTriangle, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { type Column, DataTable, PageHeader, ResultDialog, useResult } from '../../components/management';
+import { Loading } from '../../components/Loading';
+import {
+  CellLines,
+  type Column,
+  DataTable,
+  PageHeader,
+  ResultDialog,
+  useResult,
+} from '../../components/management';
 import { formatDateTime } from '../../lib/format';
 import { useLearnerProgress, useUnlockExam } from './api';
 import { BackToProgress, LearnerHeader, LinkButton } from './LearnerHeader';
@@ -42,12 +48,7 @@ export function ProgressDetailPage() {
   const [toUnlock, setToUnlock] = useState<TExamStanding | null>(null);
   const result = useResult();
 
-  if (progress.isPending)
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+  if (progress.isPending) return <Loading />;
   if (progress.error) return <Alert color="red">{progress.error.message}</Alert>;
   const { user, courses, attempts, standings } = progress.data;
   const locked = standings.filter((s) => s.locked);
@@ -56,16 +57,7 @@ export function ProgressDetailPage() {
     {
       key: 'exam',
       header: t('progress.exam'),
-      render: (a) => (
-        <Stack gap={0} miw={160}>
-          <Text fz="sm" fw={600}>
-            {a.lessonName}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            {a.courseName}
-          </Text>
-        </Stack>
-      ),
+      render: (a) => <CellLines main={a.lessonName} strong sub={a.courseName} miw={160} />,
     },
     { key: 'mark', header: t('progress.mark'), width: 70, render: (a) => (a.mark === null ? '—' : a.mark) },
     { key: 'number', header: t('progress.attempt'), width: 80, render: (a) => a.number },

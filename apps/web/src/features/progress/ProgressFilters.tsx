@@ -1,8 +1,9 @@
 import { PROGRESS_MESSAGES, PROGRESS_STATUSES } from '@academy/contract';
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { OrgCascadeSelect } from '../../components/management';
-import { useAllCourses } from '../academy/api';
+import { FilterSelect } from '../../components/management';
+import { useAllCourses } from '../academy';
+import { OrgCascadeFilter } from '../org';
 
 export const PROGRESS_FILTERS = [
   'serviceId',
@@ -41,37 +42,22 @@ export function ProgressFilters({ filters, update }: { filters: Filters; update:
   const errors = rangeErrors(filters);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" mb="md" data-testid="progress-filters">
-      <OrgCascadeSelect
-        variant="filter"
-        value={{
-          serviceId: filters.serviceId ?? null,
-          branchId: filters.branchId ?? null,
-          departmentId: filters.departmentId ?? null,
-        }}
-        onChange={update}
-        labels={{
-          serviceId: t('progress.service'),
-          branchId: t('progress.branch'),
-          departmentId: t('progress.department'),
-        }}
-      />
-      <Select
-        aria-label={t('progress.course')}
+      <OrgCascadeFilter filters={filters} update={update} />
+      <FilterSelect
+        list={{ filters, update }}
+        name="courseId"
+        label={t('progress.course')}
         placeholder={t('progress.allCourses')}
         data={(courses.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-        value={filters.courseId ?? null}
-        onChange={(value) => update({ courseId: value })}
-        clearable
         searchable
         data-testid="progress-course-filter"
       />
-      <Select
-        aria-label={t('progress.status')}
+      <FilterSelect
+        list={{ filters, update }}
+        name="status"
+        label={t('progress.status')}
         placeholder={t('progress.anyStatus')}
         data={PROGRESS_STATUSES.map((value) => ({ value, label: t(`progress.statuses.${value}`) }))}
-        value={filters.status ?? null}
-        onChange={(value) => update({ status: value })}
-        clearable
         data-testid="progress-status-filter"
       />
       <TextInput

@@ -1,15 +1,17 @@
 import type { TProgressRow } from '@academy/contract';
-import { Badge, Button, Collapse, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Collapse, Group, Progress, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import {
+  CellLines,
   type Column,
   DataTable,
+  ListSearch,
   MessageDialog,
   PageHeader,
+  pagedTable,
   useFoldingFilters,
 } from '../../components/management';
 import { formatDate } from '../../lib/format';
@@ -44,7 +46,6 @@ function ProgressReport() {
   const exportProgress = useExportProgress();
   const [error, setError] = useState<string | null>(null);
   const closeError = useCallback(() => setError(null), []);
-  const searchFor = useDebouncedCallback((q: string) => list.update({ q }), 300);
   // A wrong date stays visible so its message can be read.
   const folding = useFoldingFilters(PROGRESS_FILTERS.filter((key) => filters[key]).length, !valid);
 
@@ -53,36 +54,20 @@ function ProgressReport() {
       key: 'learner',
       header: t('progress.learner'),
       render: (row) => (
-        <Stack gap={0} miw={160}>
-          <Text
-            component={Link}
-            to={`/management/progress/detail/${row.userId}`}
-            fw={600}
-            c="brand.9"
-            fz="sm"
-            data-testid="progress-learner-link"
-          >
-            {row.fullName ?? row.employeeCode}
-          </Text>
-          <Text fz="xs" c="dimmed" ff="monospace">
-            {row.employeeCode}
-          </Text>
-        </Stack>
+        <CellLines
+          main={row.fullName ?? row.employeeCode}
+          to={`/management/progress/detail/${row.userId}`}
+          sub={row.employeeCode}
+          subMono
+          miw={160}
+          testId="progress-learner-link"
+        />
       ),
     },
     {
       key: 'placement',
       header: t('progress.branch'),
-      render: (row) => (
-        <Stack gap={0}>
-          <Text fz="sm">{row.branchName ?? row.serviceName ?? '—'}</Text>
-          {row.departmentName && (
-            <Text fz="xs" c="dimmed">
-              {row.departmentName}
-            </Text>
-          )}
-        </Stack>
-      ),
+      render: (row) => <CellLines main={row.branchName ?? row.serviceName ?? '—'} sub={row.departmentName} />,
     },
     { key: 'course', header: t('progress.course'), render: (row) => row.courseName },
     {
@@ -135,15 +120,12 @@ function ProgressReport() {
       />
       <ProgressDashboard summary={summary.data} />
       <Group gap="xs" mb="sm" wrap="nowrap">
-        <TextInput
-          aria-label={t('common.search')}
+        <ListSearch
+          list={list}
           placeholder={t('progress.searchPlaceholder')}
-          leftSection={<IconSearch size={16} />}
-          defaultValue={list.q}
-          onChange={(event) => searchFor(event.currentTarget.value)}
           style={{ flex: 1 }}
           maw={{ sm: 360 }}
-          data-testid="progress-search"
+          testId="progress-search"
         />
         {folding.toggle}
       </Group>
@@ -153,14 +135,10 @@ function ProgressReport() {
       <DataTable
         testId="progress-table"
         columns={columns}
-        rows={valid ? rows.data?.items : []}
         rowKey={(row) => `${row.userId}-${row.courseId}`}
+        {...pagedTable(rows, list)}
+        rows={valid ? rows.data?.items : []}
         loading={valid && (rows.isPending || rows.isPlaceholderData)}
-        error={rows.error}
-        total={rows.data?.total}
-        page={list.page}
-        size={list.size}
-        onPageChange={(page) => list.update({ page })}
         numbered
         minWidth={1000}
         emptyText={t('progress.empty')}

@@ -6,26 +6,32 @@ import type {
   TProgressRow,
   TProgressSummary,
 } from '@academy/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiList, downloadFile, type Query } from '../../lib/api';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { downloadFile, type Query } from '../../lib/api';
+import { endpoint, listEndpoint } from '../../lib/endpoint';
+import { useChange, usePagedList, validId } from '../../lib/queries';
 
 export const PROGRESS_KEY = ['progress'] as const;
 
+const progressApi = {
+  rows: listEndpoint<TProgressRow>('progress'),
+  summary: endpoint<TProgressSummary>('GET', 'progress/summary'),
+  learner: endpoint<TLearnerProgress, number>('GET', (id) => `progress/users/${id}`),
+  logins: listEndpoint<TLoginEntry, number>((id) => `progress/users/${id}/login-history`),
+  unlock: endpoint<TExamStanding, number>('POST', (examId) => `exams/${examId}/unlock`),
+  mine: endpoint<TMyProgress>('GET', 'my-progress'),
+};
+
 /** One page of learner × course rows for the filters. */
 export function useProgressList(query: Query, enabled: boolean) {
-  return useQuery({
-    queryKey: [...PROGRESS_KEY, 'list', query],
-    queryFn: () => apiList<TProgressRow>('progress', query),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return usePagedList(PROGRESS_KEY, progressApi.rows, query, enabled);
 }
 
 /** The dashboard for the same filters. */
 export function useProgressSummary(query: Query, enabled: boolean) {
   return useQuery({
     queryKey: [...PROGRESS_KEY, 'summary', query],
-    queryFn: () => api<TProgressSummary>('progress/summary', { query }),
+    queryFn: () => progressApi.summary.call(undefined, { query }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -34,28 +40,27 @@ export function useProgressSummary(query: Query, enabled: boolean) {
 export function useLearnerProgress(id: number) {
   return useQuery({
     queryKey: [...PROGRESS_KEY, 'user', id],
-    queryFn: () => api<TLearnerProgress>(`progress/users/${id}`),
-    enabled: Number.isInteger(id) && id > 0,
+    queryFn: () => progressApi.learner.call(id),
+    enabled: validId(id),
   });
 }
 
 export function useLoginHistory(id: number, query: Query) {
   return useQuery({
     queryKey: [...PROGRESS_KEY, 'logins', id, query],
-    queryFn: () => apiList<TLoginEntry>(`progress/users/${id}/login-history`, query),
+    queryFn: () => progressApi.logins.call(id, query),
     placeholderData: keepPreviousData,
-    enabled: Number.isInteger(id) && id > 0,
+    enabled: validId(id),
   });
 }
 
 /** Unlock a locked exam for one learner (POST exams/{examId}/unlock). */
 export function useUnlockExam() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ examId, userId }: { examId: number; userId: number }) =>
-      api<TExamStanding>(`exams/${examId}/unlock`, { method: 'POST', body: { userId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PROGRESS_KEY }),
-  });
+  return useChange(
+    ({ examId, userId }: { examId: number; userId: number }) =>
+      progressApi.unlock.call(examId, { body: { userId } }),
+    PROGRESS_KEY,
+  );
 }
 
 /** The filtered report as .xlsx (streamed by the API). */
@@ -69,6 +74,6 @@ export function useExportProgress() {
 export function useMyProgress() {
   return useQuery({
     queryKey: ['study', 'my-progress'],
-    queryFn: () => api<TMyProgress>('my-progress'),
+    queryFn: () => progressApi.mine.call(),
   });
 }

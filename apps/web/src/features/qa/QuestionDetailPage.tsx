@@ -1,15 +1,12 @@
 import { ZQaReplyInput } from '@academy/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ActionIcon,
   Alert,
   Anchor,
   Breadcrumbs,
   Button,
-  Center,
   Container,
   Group,
-  Loader,
   Menu,
   Paper,
   Stack,
@@ -28,13 +25,10 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { z } from 'zod';
 import { useAuth } from '../../app/auth/AuthProvider';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
-import { applyServerErrors } from '../../lib/forms';
+import { ConfirmDeleteDialog, Loading, useManagedForm } from '../../components/management';
 import {
   useAddReply,
   useDeleteQuestion,
@@ -49,38 +43,33 @@ import { PlainText } from './PlainText';
 import { QuestionPlace, QuestionTags } from './QuestionTags';
 import { ReplyItem } from './ReplyItem';
 
-type ReplyInput = z.input<typeof ZQaReplyInput>;
-type ReplyOutput = z.output<typeof ZQaReplyInput>;
-
 /** The reply box under a question. */
 function ReplyForm({ questionId }: { questionId: number }) {
   const { t } = useTranslation();
   const add = useAddReply(questionId);
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<ReplyInput, unknown, ReplyOutput>({
-    resolver: zodResolver(ZQaReplyInput),
+  const { form, error, fail, submit, field } = useManagedForm({
+    schema: ZQaReplyInput,
+    fields: ['content'],
     defaultValues: { content: '' },
   });
-  const submit = form.handleSubmit((values) => {
-    setFormError(null);
+  const onSubmit = submit((values) =>
     add.mutate(values.content, {
       onSuccess: () => form.reset({ content: '' }),
-      onError: (error) => setFormError(applyServerErrors(error, form.setError, ['content'])),
-    });
-  });
+      onError: (failure) => fail(failure),
+    }),
+  );
   return (
     <Paper withBorder radius="md" p="md">
-      <form onSubmit={submit} noValidate data-testid="reply-form">
+      <form onSubmit={onSubmit} noValidate data-testid="reply-form">
         <Stack gap="sm">
-          {formError && <Alert color="red">{formError}</Alert>}
+          {error && <Alert color="red">{error}</Alert>}
           <Textarea
             label={t('qa.yourReply')}
             description={t('qa.descriptionHint')}
             autosize
             minRows={3}
             maxRows={12}
-            error={form.formState.errors.content?.message}
-            {...form.register('content')}
+            {...field('content')}
           />
           <Group justify="flex-end">
             <Button type="submit" color="accent.6" loading={add.isPending}>
@@ -119,11 +108,7 @@ export function QuestionDetailPage() {
   }, [isAsker, unread.data, id, markRead]);
 
   if (question.isPending) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <Loading />;
   }
   if (!data) {
     return (

@@ -1,17 +1,11 @@
 import { QA_LIMITS, QA_RELATED_TOPICS, ZQaQuestionInput } from '@academy/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Anchor,
   Breadcrumbs,
-  Button,
-  Center,
   Container,
-  Group,
-  Loader,
   Paper,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -19,16 +13,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useEffect } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { z } from 'zod';
-import { applyServerErrors } from '../../lib/forms';
+import { FormActions, Loading, SelectField, useManagedForm } from '../../components/management';
 import { useCourseOptions, useCourseOutline, useQuestion, useSaveQuestion } from './api';
 
-type Input = z.input<typeof ZQaQuestionInput>;
-type Output = z.output<typeof ZQaQuestionInput>;
 const FIELDS = ['title', 'description', 'type', 'relatedTopic', 'courseId', 'lessonId'] as const;
 
 const positiveId = (value: string | null) => {
@@ -58,12 +49,12 @@ export function QuestionFormPage() {
   const existing = useQuestion(editId ?? 0);
   const save = useSaveQuestion();
   const courses = useCourseOptions();
-  const [formError, setFormError] = useState<string | null>(null);
   const presetCourse = positiveId(searchParams.get('courseId'));
   const presetLesson = positiveId(searchParams.get('lessonId'));
 
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(ZQaQuestionInput),
+  const { form, error, fail, submit, field } = useManagedForm({
+    schema: ZQaQuestionInput,
+    fields: FIELDS,
     defaultValues: {
       title: '',
       description: '',
@@ -73,7 +64,6 @@ export function QuestionFormPage() {
       lessonId: presetCourse ? presetLesson : null,
     },
   });
-  const { errors } = form.formState;
   const [type, courseValue, title, description] = useWatch({
     control: form.control,
     name: ['type', 'courseId', 'title', 'description'],
@@ -94,24 +84,17 @@ export function QuestionFormPage() {
     });
   }, [question, form]);
 
-  const submit = form.handleSubmit((values) => {
-    setFormError(null);
+  const onSubmit = submit((values) =>
     save.mutate(
       { id: editId, values },
       {
         onSuccess: (saved) => navigate(`/training-academy/qa/${saved.id}`),
-        onError: (error) => setFormError(applyServerErrors(error, form.setError, FIELDS)),
+        onError: (failure) => fail(failure),
       },
-    );
-  });
+    ),
+  );
 
-  if (editId !== undefined && existing.isPending) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  }
+  if (editId !== undefined && existing.isPending) return <Loading />;
   if (editId !== undefined && (existing.error || question?.canEdit === false)) {
     return (
       <Container size="md" py="xl">
@@ -143,20 +126,20 @@ export function QuestionFormPage() {
         {editId ? t('qa.editTitle') : t('qa.newTitle')}
       </Title>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-        <form onSubmit={submit} noValidate data-testid="question-form">
+        <form onSubmit={onSubmit} noValidate data-testid="question-form">
           <Stack gap="md">
-            {formError && <Alert color="red">{formError}</Alert>}
+            {error && <Alert color="red">{error}</Alert>}
             <Controller
               control={form.control}
               name="type"
-              render={({ field }) => (
+              render={({ field: typeField }) => (
                 <Stack gap={4}>
                   <Text fw={500} fz="sm">
                     {t('qa.type')}
                   </Text>
                   <SegmentedControl
-                    value={field.value}
-                    onChange={(value) => field.onChange(value)}
+                    value={typeField.value}
+                    onChange={(value) => typeField.onChange(value)}
                     data={[
                       { value: 'COURSE', label: t('qa.types.COURSE') },
                       { value: 'OTHER', label: t('qa.types.OTHER') },
@@ -170,67 +153,46 @@ export function QuestionFormPage() {
             />
             {type === 'COURSE' && (
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <Controller
+                <SelectField
                   control={form.control}
                   name="courseId"
-                  render={({ field }) => (
-                    <Select
-                      label={t('qa.course')}
-                      withAsterisk
-                      placeholder={t('qa.pickCourse')}
-                      data={(courses.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-                      value={typeof field.value === 'number' ? String(field.value) : null}
-                      onChange={(value) => {
-                        field.onChange(value ? Number(value) : null);
-                        form.setValue('lessonId', null);
-                      }}
-                      searchable
-                      nothingFoundMessage={t('qa.noCourse')}
-                      error={errors.courseId?.message}
-                    />
-                  )}
+                  kind="number"
+                  label={t('qa.course')}
+                  withAsterisk
+                  placeholder={t('qa.pickCourse')}
+                  data={(courses.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+                  onPicked={() => form.setValue('lessonId', null)}
+                  searchable
+                  nothingFoundMessage={t('qa.noCourse')}
                 />
-                <Controller
+                <SelectField
                   control={form.control}
                   name="lessonId"
-                  render={({ field }) => (
-                    <Select
-                      label={t('qa.lesson')}
-                      placeholder={courseId ? t('qa.pickLesson') : t('qa.pickCourseFirst')}
-                      data={lessonGroups}
-                      value={typeof field.value === 'number' ? String(field.value) : null}
-                      onChange={(value) => field.onChange(value ? Number(value) : null)}
-                      disabled={!courseId}
-                      searchable
-                      clearable
-                      error={errors.lessonId?.message}
-                    />
-                  )}
+                  kind="number"
+                  label={t('qa.lesson')}
+                  placeholder={courseId ? t('qa.pickLesson') : t('qa.pickCourseFirst')}
+                  data={lessonGroups}
+                  disabled={!courseId}
+                  searchable
+                  clearable
                 />
               </SimpleGrid>
             )}
-            <Controller
+            <SelectField
               control={form.control}
               name="relatedTopic"
-              render={({ field }) => (
-                <Select
-                  label={t('qa.relatedTopic')}
-                  placeholder={t('qa.noTopic')}
-                  data={QA_RELATED_TOPICS.map((topic) => ({ value: topic, label: t(`qa.topics.${topic}`) }))}
-                  value={typeof field.value === 'string' ? field.value : null}
-                  onChange={(value) => field.onChange(value)}
-                  clearable
-                  error={errors.relatedTopic?.message}
-                />
-              )}
+              kind="nullable"
+              label={t('qa.relatedTopic')}
+              placeholder={t('qa.noTopic')}
+              data={QA_RELATED_TOPICS.map((topic) => ({ value: topic, label: t(`qa.topics.${topic}`) }))}
+              clearable
             />
             <div>
               <TextInput
                 label={t('qa.questionTitle')}
                 description={t('qa.questionTitleHint')}
                 withAsterisk
-                error={errors.title?.message}
-                {...form.register('title')}
+                {...field('title')}
               />
               <Counter length={(title ?? '').trim().length} max={QA_LIMITS.title} />
             </div>
@@ -242,23 +204,15 @@ export function QuestionFormPage() {
                 autosize
                 minRows={6}
                 maxRows={16}
-                error={errors.description?.message}
-                {...form.register('description')}
+                {...field('description')}
               />
               <Counter length={(description ?? '').trim().length} max={QA_LIMITS.description} />
             </div>
-            <Group justify="flex-end">
-              <Button
-                variant="default"
-                component={Link}
-                to={editId ? `/training-academy/qa/${editId}` : '/training-academy/qa'}
-              >
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" color="accent.6" loading={save.isPending}>
-                {editId ? t('common.save') : t('qa.post')}
-              </Button>
-            </Group>
+            <FormActions
+              cancelTo={editId ? `/training-academy/qa/${editId}` : '/training-academy/qa'}
+              saving={save.isPending}
+              saveLabel={editId ? t('common.save') : t('qa.post')}
+            />
           </Stack>
         </form>
       </Paper>

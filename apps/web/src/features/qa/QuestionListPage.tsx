@@ -2,12 +2,10 @@ import { QA_QUESTION_TYPES, QA_RELATED_TOPICS, QA_SORTS } from '@academy/contrac
 import {
   Alert,
   Button,
-  Center,
   CloseButton,
   Collapse,
   Container,
   Group,
-  Loader,
   Pagination,
   Paper,
   Select,
@@ -23,6 +21,7 @@ import { IconAdjustmentsHorizontal, IconChevronDown, IconPlus, IconSearch } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Loading } from '../../components/Loading';
 import { usePaginationLabels } from '../../components/pagination';
 import { useListParams } from '../../lib/use-list-params';
 import { useCourseOptions, useCourseOutline, useQuestionList } from './api';
@@ -193,11 +192,7 @@ export function QuestionListPage() {
       </Paper>
 
       {questions.error && <Alert color="red">{questions.error.message}</Alert>}
-      {questions.isPending && (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      )}
+      {questions.isPending && <Loading />}
       {questions.data && (
         <Text c="dimmed" fz="sm" mb="xs" data-testid="qa-total">
           {t('qa.count', { count: total })}

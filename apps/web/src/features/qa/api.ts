@@ -10,28 +10,44 @@ import type {
   TQaUpvoteResult,
   TUnreadCount,
 } from '@academy/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiList, type Query } from '../../lib/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Query } from '../../lib/api';
+import { endpoint, listEndpoint } from '../../lib/endpoint';
+import { addOrEdit, usePagedList, validId } from '../../lib/queries';
 
 export const QA_KEY = ['qa'] as const;
 const QUESTIONS_KEY = [...QA_KEY, 'questions'] as const;
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
 
+const qaApi = {
+  questions: listEndpoint<TQaQuestionSummary>('qa/questions'),
+  question: endpoint<TQaQuestionDetail, number>('GET', (id) => `qa/questions/${id}`),
+  addQuestion: endpoint<TQaQuestionDetail>('POST', 'qa/questions'),
+  editQuestion: endpoint<TQaQuestionDetail, number>('PUT', (id) => `qa/questions/${id}`),
+  removeQuestion: endpoint<void, number>('DELETE', (id) => `qa/questions/${id}`),
+  upvote: endpoint<TQaUpvoteResult, number>('POST', (id) => `qa/questions/${id}/upvote`),
+  setSolved: endpoint<TQaQuestionDetail, number>('PUT', (id) => `qa/questions/${id}/solved`),
+  addReply: endpoint<TQaReply, number>('POST', (questionId) => `qa/questions/${questionId}/replies`),
+  editReply: endpoint<TQaReply, number>('PUT', (id) => `qa/replies/${id}`),
+  removeReply: endpoint<void, number>('DELETE', (id) => `qa/replies/${id}`),
+  unread: endpoint<TUnreadCount>('GET', 'notifications/unread-count'),
+  notifications: listEndpoint<TNotification>('notifications'),
+  markRead: endpoint<TUnreadCount>('PUT', 'notifications/read'),
+  courses: endpoint<TFeaturedCourses>('GET', 'course'),
+  courseOutline: endpoint<TCoursePage, number>('GET', (courseId) => `courses/${courseId}`),
+};
+const saveQuestion = addOrEdit<TQaQuestionDetail, TQaQuestionInput>(qaApi.addQuestion, qaApi.editQuestion);
+
 /** One page of questions (q, type, relatedTopic, courseId, lessonId, solved, mine, sort, page, size). */
 export function useQuestionList(query: Query, enabled = true) {
-  return useQuery({
-    queryKey: [...QUESTIONS_KEY, 'list', query],
-    queryFn: () => apiList<TQaQuestionSummary>('qa/questions', query),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return usePagedList(QUESTIONS_KEY, qaApi.questions, query, enabled);
 }
 
 export function useQuestion(id: number) {
   return useQuery({
     queryKey: [...QUESTIONS_KEY, id],
-    queryFn: () => api<TQaQuestionDetail>(`qa/questions/${id}`),
-    enabled: Number.isInteger(id) && id > 0,
+    queryFn: () => qaApi.question.call(id),
+    enabled: validId(id),
   });
 }
 
@@ -48,10 +64,7 @@ export function useSaveQuestion() {
   const changed = useQuestionChanged();
   return useMutation({
     mutationFn: ({ id, values }: { id?: number; values: TQaQuestionInput }) =>
-      api<TQaQuestionDetail>(id ? `qa/questions/${id}` : 'qa/questions', {
-        method: id ? 'PUT' : 'POST',
-        body: values,
-      }),
+      saveQuestion({ id, body: values }),
     onSuccess: (question) => changed(question),
   });
 }
@@ -59,7 +72,7 @@ export function useSaveQuestion() {
 export function useDeleteQuestion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`qa/questions/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => qaApi.removeQuestion.call(id),
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: [...QUESTIONS_KEY, id] });
       void queryClient.invalidateQueries({ queryKey: [...QUESTIONS_KEY, 'list'] });
@@ -71,7 +84,7 @@ export function useDeleteQuestion() {
 export function useToggleUpvote(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<TQaUpvoteResult>(`qa/questions/${id}/upvote`, { method: 'POST' }),
+    mutationFn: () => qaApi.upvote.call(id),
     onSuccess: (result) => {
       queryClient.setQueryData<TQaQuestionDetail>([...QUESTIONS_KEY, id], (question) =>
         question ? { ...question, upvotes: result.upvotes, upvotedByMe: result.upvoted } : question,
@@ -84,8 +97,7 @@ export function useToggleUpvote(id: number) {
 export function useSetSolved(id: number) {
   const changed = useQuestionChanged();
   return useMutation({
-    mutationFn: (input: TQaSolvedInput) =>
-      api<TQaQuestionDetail>(`qa/questions/${id}/solved`, { method: 'PUT', body: input }),
+    mutationFn: (input: TQaSolvedInput) => qaApi.setSolved.call(id, { body: input }),
     onSuccess: (question) => changed(question),
   });
 }
@@ -102,8 +114,7 @@ function useRepliesChanged(questionId: number) {
 export function useAddReply(questionId: number) {
   const changed = useRepliesChanged(questionId);
   return useMutation({
-    mutationFn: (content: string) =>
-      api<TQaReply>(`qa/questions/${questionId}/replies`, { method: 'POST', body: { content } }),
+    mutationFn: (content: string) => qaApi.addReply.call(questionId, { body: { content } }),
     onSuccess: changed,
   });
 }
@@ -112,7 +123,7 @@ export function useUpdateReply(questionId: number) {
   const changed = useRepliesChanged(questionId);
   return useMutation({
     mutationFn: ({ id, content }: { id: number; content: string }) =>
-      api<TQaReply>(`qa/replies/${id}`, { method: 'PUT', body: { content } }),
+      qaApi.editReply.call(id, { body: { content } }),
     onSuccess: changed,
   });
 }
@@ -120,7 +131,7 @@ export function useUpdateReply(questionId: number) {
 export function useDeleteReply(questionId: number) {
   const changed = useRepliesChanged(questionId);
   return useMutation({
-    mutationFn: (id: number) => api<void>(`qa/replies/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => qaApi.removeReply.call(id),
     onSuccess: changed,
   });
 }
@@ -129,7 +140,7 @@ export function useDeleteReply(questionId: number) {
 export function useUnreadCount() {
   return useQuery({
     queryKey: [...NOTIFICATIONS_KEY, 'unread'],
-    queryFn: async () => (await api<TUnreadCount>('notifications/unread-count')).unread,
+    queryFn: async () => (await qaApi.unread.call()).unread,
     refetchInterval: 60_000,
   });
 }
@@ -137,7 +148,7 @@ export function useUnreadCount() {
 export function useNotifications(enabled: boolean) {
   return useQuery({
     queryKey: [...NOTIFICATIONS_KEY, 'list'],
-    queryFn: () => apiList<TNotification>('notifications', { size: 20 }),
+    queryFn: () => qaApi.notifications.call(undefined, { size: 20 }),
     enabled,
   });
 }
@@ -146,7 +157,7 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { questionId?: number; ids?: number[] }) =>
-      api<TUnreadCount>('notifications/read', { method: 'PUT', body: input }),
+      qaApi.markRead.call(undefined, { body: input }),
     onSuccess: (result) => {
       queryClient.setQueryData([...NOTIFICATIONS_KEY, 'unread'], result.unread);
       void queryClient.invalidateQueries({ queryKey: [...NOTIFICATIONS_KEY, 'list'] });
@@ -158,7 +169,7 @@ export function useMarkRead() {
 export function useCourseOptions() {
   return useQuery({
     queryKey: ['course', 'all'],
-    queryFn: async () => (await api<TFeaturedCourses>('course')).data.content,
+    queryFn: async () => (await qaApi.courses.call()).data.content,
     staleTime: 5 * 60_000,
   });
 }
@@ -167,8 +178,8 @@ export function useCourseOptions() {
 export function useCourseOutline(courseId: number | null) {
   return useQuery({
     queryKey: ['course', 'page', courseId],
-    queryFn: () => api<TCoursePage>(`courses/${courseId}`),
-    enabled: courseId !== null && courseId > 0,
+    queryFn: () => qaApi.courseOutline.call(courseId as number),
+    enabled: validId(courseId),
     staleTime: 5 * 60_000,
   });
 }

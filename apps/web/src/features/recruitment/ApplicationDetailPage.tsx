@@ -1,15 +1,15 @@
-import { RECRUITMENT_MESSAGES } from '@academy/contract';
-import { Alert, Anchor, Badge, Button, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { RECRUITMENT_MESSAGES, type TApplication } from '@academy/contract';
+import { Alert, Anchor, Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDownload, IconFileTypeDoc, IconTrash, IconX } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ConfirmDeleteDialog, MessageDialog } from '../../components/management';
+import { Link, useParams } from 'react-router';
+import { ConfirmDeleteDialog, Loaded, ResultDialog } from '../../components/management';
 import { formatDateTime } from '../../lib/format';
 import { useApplication, useCvBytes, useDeleteApplication, useDownload, useReviewApplication } from './api';
 import { APPLICATION_COLORS, formatFileSize } from './format';
 import { PdfViewer } from './PdfViewer';
+import { useDeleteThenLeave } from './use-delete-then-leave';
 
 const BASE = '/management/recruitment';
 
@@ -28,29 +28,24 @@ function Line({ label, children }: { label: string; children: React.ReactNode })
 
 /** /management/recruitment/curriculum-vitae/detail/{id}: the candidate, their CV inline, and the decision. */
 export function ApplicationDetailPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const id = Number(useParams().id);
-  const application = useApplication(id);
-  const cv = useCvBytes(application.data ? id : undefined);
-  const review = useReviewApplication();
-  const remove = useDeleteApplication();
-  const download = useDownload();
-  const [confirm, setConfirm] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const closeError = useCallback(() => setError(null), []);
+  const application = useApplication(Number(useParams().id));
+  return (
+    <Loaded query={application} notFound={RECRUITMENT_MESSAGES.applicationNotFound}>
+      {(a) => <ApplicationDetail a={a} />}
+    </Loaded>
+  );
+}
 
-  if (application.isPending)
-    return (
-      <Group justify="center" py={60}>
-        <Loader />
-      </Group>
-    );
-  if (!application.data)
-    return (
-      <Alert color="red">{application.error?.message ?? RECRUITMENT_MESSAGES.applicationNotFound}</Alert>
-    );
-  const a = application.data;
+function ApplicationDetail({ a }: { a: TApplication }) {
+  const { t } = useTranslation();
+  const cv = useCvBytes(a.id);
+  const review = useReviewApplication();
+  const download = useDownload();
+  const { result, deletion } = useDeleteThenLeave<TApplication>(
+    useDeleteApplication(),
+    t('recruitment.applicationDeleted', { name: a.fullName }),
+    `${BASE}/curriculum-vitae/${a.postId}`,
+  );
 
   function decide(decision: 'approve' | 'disapprove') {
     review.mutate(
@@ -63,7 +58,7 @@ export function ApplicationDetailPage() {
               name: a.fullName,
             }),
           }),
-        onError: (e) => setError(e.message),
+        onError: result.fail,
       },
     );
   }
@@ -113,7 +108,7 @@ export function ApplicationDetailPage() {
             color="red"
             variant="subtle"
             leftSection={<IconTrash size={16} />}
-            onClick={() => setConfirm(true)}
+            onClick={() => deletion.ask(a)}
           >
             {t('common.delete')}
           </Button>
@@ -151,7 +146,7 @@ export function ApplicationDetailPage() {
                 loading={download.isPending && download.variables?.endsWith('/cv?download=true')}
                 onClick={() =>
                   download.mutate(`recruitment-applications/${a.id}/cv?download=true`, {
-                    onError: (e) => setError(e.message),
+                    onError: result.fail,
                   })
                 }
                 data-testid="download-cv"
@@ -164,7 +159,7 @@ export function ApplicationDetailPage() {
                   leftSection={<IconFileTypeDoc size={16} />}
                   onClick={() =>
                     download.mutate(`recruitment-applications/${a.id}/application-form`, {
-                      onError: (e) => setError(e.message),
+                      onError: result.fail,
                     })
                   }
                 >
@@ -181,28 +176,8 @@ export function ApplicationDetailPage() {
           {cv.isError ? <Alert color="red">{cv.error.message}</Alert> : <PdfViewer data={cv.data} />}
         </Grid.Col>
       </Grid>
-      <ConfirmDeleteDialog
-        opened={confirm}
-        subject={a.fullName}
-        loading={remove.isPending}
-        onCancel={() => setConfirm(false)}
-        onConfirm={() =>
-          remove.mutate(a.id, {
-            onSuccess: () => {
-              notifications.show({
-                color: 'green',
-                message: t('recruitment.applicationDeleted', { name: a.fullName }),
-              });
-              navigate(`${BASE}/curriculum-vitae/${a.postId}`);
-            },
-            onError: (e) => {
-              setConfirm(false);
-              setError(e.message);
-            },
-          })
-        }
-      />
-      <MessageDialog message={error} kind="error" onClose={closeError} />
+      <ConfirmDeleteDialog {...deletion.dialog} subject={a.fullName} />
+      <ResultDialog state={result} />
     </>
   );
 }

@@ -1,22 +1,23 @@
 import { APPLICATION_STATUSES, type TApplication } from '@academy/contract';
-import { Anchor, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Anchor, Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconDownload, IconEye, IconSearch, IconX } from '@tabler/icons-react';
+import { IconCheck, IconDownload, IconEye, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import {
+  actionsColumn,
+  CellLines,
   type Column,
   ConfirmDeleteDialog,
   DataTable,
   DeleteAction,
+  ListSearch,
+  pagedTable,
   ResultDialog,
   RowAction,
-  useConfirmDelete,
-  useResult,
+  useManagedList,
 } from '../../components/management';
 import { formatDateTime } from '../../lib/format';
-import { useListParams } from '../../lib/use-list-params';
 import {
   useApplications,
   useDeleteApplication,
@@ -33,22 +34,16 @@ export function ApplicationsPage() {
   const { t } = useTranslation();
   const postId = Number(useParams().id);
   const post = usePost(postId);
-  const list = useListParams();
+  const { list, result, deletion } = useManagedList<TApplication>(useDeleteApplication(), (item) =>
+    notifications.show({
+      color: 'green',
+      message: t('recruitment.applicationDeleted', { name: item.fullName }),
+    }),
+  );
   const query = { q: list.q, status: list.filters.status };
   const applications = useApplications(postId, { ...query, page: list.page, size: list.size });
   const review = useReviewApplication();
   const exportApplications = useExportApplications();
-  const result = useResult();
-  const deletion = useConfirmDelete<TApplication>(
-    useDeleteApplication(),
-    (item) =>
-      notifications.show({
-        color: 'green',
-        message: t('recruitment.applicationDeleted', { name: item.fullName }),
-      }),
-    result,
-  );
-  const search = useDebouncedCallback((q: string) => list.update({ q }), 300);
 
   function decide(application: TApplication, decision: 'approve' | 'disapprove') {
     review.mutate(
@@ -71,14 +66,7 @@ export function ApplicationsPage() {
       key: 'candidate',
       header: t('recruitment.candidate.title'),
       render: (a) => (
-        <Stack gap={0}>
-          <Text component={Link} to={`${BASE}/curriculum-vitae/detail/${a.id}`} fw={600} c="brand.9" fz="sm">
-            {a.fullName}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            {a.email}
-          </Text>
-        </Stack>
+        <CellLines main={a.fullName} to={`${BASE}/curriculum-vitae/detail/${a.id}`} sub={a.email} />
       ),
     },
     {
@@ -108,44 +96,38 @@ export function ApplicationsPage() {
         </Badge>
       ),
     },
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      width: 150,
-      align: 'right',
-      render: (a) => {
-        const busy = review.isPending && review.variables?.id === a.id;
-        return (
-          <Group gap={2} justify="flex-end" wrap="nowrap">
-            <RowAction
-              label={t('recruitment.viewCv')}
-              subject={a.fullName}
-              icon={<IconEye size={18} />}
-              to={`${BASE}/curriculum-vitae/detail/${a.id}`}
-            />
-            <RowAction
-              label={t('recruitment.approve')}
-              subject={a.fullName}
-              icon={<IconCheck size={18} />}
-              color="green"
-              disabled={a.status === 'APPROVED'}
-              loading={busy && review.variables?.decision === 'approve'}
-              onClick={() => decide(a, 'approve')}
-            />
-            <RowAction
-              label={t('recruitment.disapprove')}
-              subject={a.fullName}
-              icon={<IconX size={18} />}
-              color="orange"
-              disabled={a.status === 'DISAPPROVED'}
-              loading={busy && review.variables?.decision === 'disapprove'}
-              onClick={() => decide(a, 'disapprove')}
-            />
-            <DeleteAction subject={a.fullName} onClick={() => deletion.ask(a)} />
-          </Group>
-        );
-      },
-    },
+    actionsColumn(150, (a) => {
+      const busy = review.isPending && review.variables?.id === a.id;
+      return (
+        <>
+          <RowAction
+            label={t('recruitment.viewCv')}
+            subject={a.fullName}
+            icon={<IconEye size={18} />}
+            to={`${BASE}/curriculum-vitae/detail/${a.id}`}
+          />
+          <RowAction
+            label={t('recruitment.approve')}
+            subject={a.fullName}
+            icon={<IconCheck size={18} />}
+            color="green"
+            disabled={a.status === 'APPROVED'}
+            loading={busy && review.variables?.decision === 'approve'}
+            onClick={() => decide(a, 'approve')}
+          />
+          <RowAction
+            label={t('recruitment.disapprove')}
+            subject={a.fullName}
+            icon={<IconX size={18} />}
+            color="orange"
+            disabled={a.status === 'DISAPPROVED'}
+            loading={busy && review.variables?.decision === 'disapprove'}
+            onClick={() => decide(a, 'disapprove')}
+          />
+          <DeleteAction subject={a.fullName} onClick={() => deletion.ask(a)} />
+        </>
+      );
+    }),
   ];
 
   return (
@@ -177,13 +159,10 @@ export function ApplicationsPage() {
       </Group>
       {post.isError && <Text c="red">{post.error.message}</Text>}
       <Group gap="sm" mb="md" wrap="wrap">
-        <TextInput
+        <ListSearch
+          list={list}
           style={{ flex: '1 1 260px' }}
-          aria-label={t('common.search')}
           placeholder={t('recruitment.searchCandidates')}
-          leftSection={<IconSearch size={16} />}
-          defaultValue={list.q}
-          onChange={(event) => search(event.currentTarget.value)}
         />
         <Select
           style={{ flex: '0 1 220px' }}
@@ -200,14 +179,9 @@ export function ApplicationsPage() {
       </Group>
       <DataTable
         columns={columns}
-        rows={applications.data?.items}
         rowKey={(a) => a.id}
+        {...pagedTable(applications, list)}
         loading={applications.isFetching && !applications.data}
-        error={applications.error}
-        total={applications.data?.total}
-        page={list.page}
-        size={list.size}
-        onPageChange={(page) => list.update({ page })}
         numbered
         emptyText={t('recruitment.noApplications')}
         testId="applications-table"

@@ -15,7 +15,6 @@ import {
   Container,
   FileInput,
   Group,
-  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -31,6 +30,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
+import { Loading } from '../../components/Loading';
 import { ApiError } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
 import { useApply, usePublicPost } from './api';
@@ -119,12 +119,7 @@ export function ApplyPage() {
     },
   );
 
-  if (post.isPending && Number.isInteger(id) && id > 0)
-    return (
-      <Group justify="center" py={80}>
-        <Loader />
-      </Group>
-    );
+  if (post.isPending && Number.isInteger(id) && id > 0) return <Loading py={80} />;
 
   const data = post.data;
   const closed = data?.status === 'CLOSED';

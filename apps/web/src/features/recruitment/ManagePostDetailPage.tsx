@@ -1,28 +1,14 @@
-import { RECRUITMENT_MESSAGES } from '@academy/contract';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Image,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { RECRUITMENT_MESSAGES, type TRecruitmentPost } from '@academy/contract';
+import { Anchor, Badge, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconExternalLink, IconFileCv, IconFileTypeDoc, IconTrash } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ConfirmDeleteDialog, MessageDialog } from '../../components/management';
+import { Link, useParams } from 'react-router';
+import { ConfirmDeleteDialog, Loaded, ResultDialog } from '../../components/management';
 import { formatDateTime } from '../../lib/format';
 import { useDeletePost, usePost } from './api';
 import { formatFileSize, STATUS_COLORS } from './format';
 import { PostFacts, PostSections } from './PostDetails';
+import { useDeleteThenLeave } from './use-delete-then-leave';
 
 const BASE = '/management/recruitment';
 
@@ -41,24 +27,21 @@ function Count({ label, value, color }: { label: string; value: number; color: s
 
 /** /management/recruitment/detail/{id}: the post as HR sees it, with counts and actions. */
 export function ManagePostDetailPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const id = Number(useParams().id);
-  const post = usePost(id);
-  const remove = useDeletePost();
-  const [confirm, setConfirm] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const closeError = useCallback(() => setError(null), []);
+  const post = usePost(Number(useParams().id));
+  return (
+    <Loaded query={post} notFound={RECRUITMENT_MESSAGES.postNotFound}>
+      {(data) => <PostDetail data={data} />}
+    </Loaded>
+  );
+}
 
-  if (post.isPending)
-    return (
-      <Group justify="center" py={60}>
-        <Loader />
-      </Group>
-    );
-  if (!post.data)
-    return <Alert color="red">{post.error?.message ?? RECRUITMENT_MESSAGES.postNotFound}</Alert>;
-  const data = post.data;
+function PostDetail({ data }: { data: TRecruitmentPost }) {
+  const { t } = useTranslation();
+  const { result, deletion } = useDeleteThenLeave<TRecruitmentPost>(
+    useDeletePost(),
+    t('recruitment.postDeleted', { name: data.vacancy }),
+    BASE,
+  );
 
   return (
     <>
@@ -112,7 +95,7 @@ export function ManagePostDetailPage() {
             color="red"
             variant="light"
             leftSection={<IconTrash size={16} />}
-            onClick={() => setConfirm(true)}
+            onClick={() => deletion.ask(data)}
           >
             {t('common.delete')}
           </Button>
@@ -150,32 +133,15 @@ export function ManagePostDetailPage() {
         </Paper>
       </Stack>
       <ConfirmDeleteDialog
-        opened={confirm}
+        {...deletion.dialog}
         subject={data.vacancy}
         message={
           data.applicationCount > 0
             ? t('recruitment.deleteWithApplications', { count: data.applicationCount })
             : undefined
         }
-        loading={remove.isPending}
-        onCancel={() => setConfirm(false)}
-        onConfirm={() =>
-          remove.mutate(data.id, {
-            onSuccess: () => {
-              notifications.show({
-                color: 'green',
-                message: t('recruitment.postDeleted', { name: data.vacancy }),
-              });
-              navigate(BASE);
-            },
-            onError: (e) => {
-              setConfirm(false);
-              setError(e.message);
-            },
-          })
-        }
       />
-      <MessageDialog message={error} kind="error" onClose={closeError} />
+      <ResultDialog state={result} />
     </>
   );
 }

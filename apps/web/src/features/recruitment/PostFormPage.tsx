@@ -14,7 +14,6 @@ import {
   Checkbox,
   FileInput,
   Group,
-  Loader,
   Paper,
   Select,
   SimpleGrid,
@@ -31,9 +30,10 @@ import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ImageInput } from '../../components/ImageInput';
+import { branchGroups, Loaded, SwitchField } from '../../components/management';
 import { ApiError } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
-import { branchGroups, useBranches } from '../org/api';
+import { useBranches } from '../org';
 import { usePost, useSavePost } from './api';
 import { endOfDay, formatFileSize, toDateInput } from './format';
 
@@ -162,15 +162,11 @@ export function PostFormPage() {
   const id = params.id ? Number(params.id) : undefined;
   const existing = usePost(id);
   if (id === undefined) return <PostForm />;
-  if (existing.isPending)
-    return (
-      <Group justify="center" py={60}>
-        <Loader />
-      </Group>
-    );
-  if (!existing.data)
-    return <Alert color="red">{existing.error?.message ?? RECRUITMENT_MESSAGES.postNotFound}</Alert>;
-  return <PostForm key={existing.data.id} post={existing.data} />;
+  return (
+    <Loaded query={existing} notFound={RECRUITMENT_MESSAGES.postNotFound}>
+      {(post) => <PostForm key={post.id} post={post} />}
+    </Loaded>
+  );
 }
 
 function PostForm({ post }: { post?: TRecruitmentPost }) {
@@ -298,17 +294,11 @@ function PostForm({ post }: { post?: TRecruitmentPost }) {
                     {...form.register('endDate')}
                     data-testid="post-endDate"
                   />
-                  <Controller
+                  <SwitchField
                     control={form.control}
                     name="indefinite"
-                    render={({ field }) => (
-                      <Checkbox
-                        label={t('recruitment.fields.indefinite')}
-                        checked={field.value}
-                        onChange={(event) => field.onChange(event.currentTarget.checked)}
-                        color="accent.6"
-                      />
-                    )}
+                    label={t('recruitment.fields.indefinite')}
+                    checkbox
                   />
                 </Stack>
                 <TextInput

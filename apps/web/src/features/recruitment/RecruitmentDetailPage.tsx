@@ -9,7 +9,6 @@ import {
   Grid,
   Group,
   Image,
-  Loader,
   Paper,
   Stack,
   Text,
@@ -18,6 +17,7 @@ import {
 import { IconArrowLeft, IconClockX, IconFileTypeDoc, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { Loading } from '../../components/Loading';
 import { usePublicPost } from './api';
 import { formatDeadline, formatFileSize, STATUS_COLORS } from './format';
 import { PostFacts, PostSections } from './PostDetails';
@@ -28,12 +28,7 @@ export function RecruitmentDetailPage() {
   const id = Number(useParams().id);
   const post = usePublicPost(id);
 
-  if (post.isPending && Number.isInteger(id) && id > 0)
-    return (
-      <Group justify="center" py={80}>
-        <Loader />
-      </Group>
-    );
+  if (post.isPending && Number.isInteger(id) && id > 0) return <Loading py={80} />;
   if (!post.data)
     return (
       <Container size="md" py={60}>

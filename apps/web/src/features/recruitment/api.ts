@@ -8,30 +8,48 @@ import type {
   TRecruitmentPostSummary,
 } from '@academy/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiFetch, apiList, downloadFile, type Query } from '../../lib/api';
+import { apiFetch, downloadFile, type Query } from '../../lib/api';
+import { endpoint, listEndpoint } from '../../lib/endpoint';
+import { addOrEdit, useChange, usePagedList, useRecord, validId } from '../../lib/queries';
 
+const RECRUITMENT_KEY = ['recruitment'] as const;
 const PUBLIC_KEY = ['recruitment', 'public'] as const;
 const POSTS_KEY = ['recruitment', 'posts'] as const;
 const APPLICATIONS_KEY = ['recruitment', 'applications'] as const;
+/** Uploads get more time than ordinary calls. */
+const UPLOAD_TIMEOUT_MS = 120_000;
 
-const validId = (id: number | undefined): id is number => id !== undefined && Number.isInteger(id) && id > 0;
+const recruitmentApi = {
+  publicPosts: listEndpoint<TRecruitmentPostSummary>('recruitment'),
+  branches: endpoint<TRecruitmentBranch[]>('GET', 'recruitment/branches'),
+  publicPost: endpoint<TRecruitmentPostDetail, number>('GET', (id) => `recruitment/${id}`),
+  apply: endpoint<TApplicationReceipt, number>('POST', (postId) => `recruitment/${postId}/apply`),
+  posts: listEndpoint<TRecruitmentPostRow>('recruitment-posts'),
+  post: endpoint<TRecruitmentPost, number>('GET', (id) => `recruitment-posts/${id}`),
+  addPost: endpoint<TRecruitmentPost>('POST', 'recruitment-posts'),
+  editPost: endpoint<TRecruitmentPost, number>('PUT', (id) => `recruitment-posts/${id}`),
+  removePost: endpoint<void, number>('DELETE', (id) => `recruitment-posts/${id}`),
+  applications: listEndpoint<TApplication, number>((postId) => `recruitment-posts/${postId}/applications`),
+  application: endpoint<TApplication, number>('GET', (id) => `recruitment-applications/${id}`),
+  review: endpoint<TApplication, { id: number; decision: 'approve' | 'disapprove' }>(
+    'POST',
+    ({ id, decision }) => `recruitment-applications/${id}/${decision}`,
+  ),
+  removeApplication: endpoint<void, number>('DELETE', (id) => `recruitment-applications/${id}`),
+};
 
 // ---- Public ----------------------------------------------------------------------------------
 
 /** GET recruitment: open posts unless `status` says otherwise. */
 export function usePublicPosts(query: Query) {
-  return useQuery({
-    queryKey: [...PUBLIC_KEY, 'list', query],
-    queryFn: () => apiList<TRecruitmentPostSummary>('recruitment', query),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedList(PUBLIC_KEY, recruitmentApi.publicPosts, query);
 }
 
 /** Branches that have posts (the public branch filter). */
 export function useRecruitmentBranches() {
   return useQuery({
     queryKey: [...PUBLIC_KEY, 'branches'],
-    queryFn: () => api<TRecruitmentBranch[]>('recruitment/branches'),
+    queryFn: () => recruitmentApi.branches.call(),
     staleTime: 60_000,
   });
 }
@@ -39,7 +57,7 @@ export function useRecruitmentBranches() {
 export function usePublicPost(id: number | undefined) {
   return useQuery({
     queryKey: [...PUBLIC_KEY, 'post', id],
-    queryFn: () => api<TRecruitmentPostDetail>(`recruitment/${id}`),
+    queryFn: () => recruitmentApi.publicPost.call(id as number),
     enabled: validId(id),
     retry: false,
   });
@@ -57,77 +75,49 @@ export type ApplicationValues = {
 
 /** POST recruitment/{id}/apply (multipart). */
 export function useApply(postId: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (values: ApplicationValues) => {
-      const form = new FormData();
-      form.append('fullName', values.fullName);
-      form.append('email', values.email);
-      form.append('phone', values.phone);
-      form.append('message', values.message ?? '');
-      form.append('homepage', values.homepage ?? '');
-      form.append('cv', values.cv, values.cv.name);
-      if (values.applicationForm)
-        form.append('applicationForm', values.applicationForm, values.applicationForm.name);
-      // Uploads get more time than ordinary calls.
-      return api<TApplicationReceipt>(`recruitment/${postId}/apply`, {
-        method: 'POST',
-        body: form,
-        signal: AbortSignal.timeout(120_000),
-      });
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: POSTS_KEY }),
-  });
+  return useChange((values: ApplicationValues) => {
+    const form = new FormData();
+    form.append('fullName', values.fullName);
+    form.append('email', values.email);
+    form.append('phone', values.phone);
+    form.append('message', values.message ?? '');
+    form.append('homepage', values.homepage ?? '');
+    form.append('cv', values.cv, values.cv.name);
+    if (values.applicationForm)
+      form.append('applicationForm', values.applicationForm, values.applicationForm.name);
+    return recruitmentApi.apply.call(postId, { body: form, signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS) });
+  }, POSTS_KEY);
 }
 
 // ---- Management: posts ------------------------------------------------------------------------
 
 export function usePostList(query: Query) {
-  return useQuery({
-    queryKey: [...POSTS_KEY, 'list', query],
-    queryFn: () => apiList<TRecruitmentPostRow>('recruitment-posts', query),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedList(POSTS_KEY, recruitmentApi.posts, query);
 }
 
 export function usePost(id: number | undefined) {
-  return useQuery({
-    queryKey: [...POSTS_KEY, 'one', id],
-    queryFn: () => api<TRecruitmentPost>(`recruitment-posts/${id}`),
-    enabled: validId(id),
-    retry: false,
-  });
+  return useRecord(POSTS_KEY, recruitmentApi.post, id, { retry: false });
 }
+
+const savePost = addOrEdit<TRecruitmentPost, FormData>(recruitmentApi.addPost, recruitmentApi.editPost);
 
 /** The post form as sent: strings for text and numbers, files beside. */
 export type PostPayload = Record<string, string>;
 export type PostFilesPayload = { banner: File | null; applicationForm: File | null };
 
 export function useSavePost() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, fields, files }: { id?: number; fields: PostPayload; files: PostFilesPayload }) => {
-      const form = new FormData();
-      for (const [key, value] of Object.entries(fields)) form.append(key, value);
-      if (files.banner) form.append('banner', files.banner, files.banner.name);
-      if (files.applicationForm)
-        form.append('applicationForm', files.applicationForm, files.applicationForm.name);
-      return api<TRecruitmentPost>(id ? `recruitment-posts/${id}` : 'recruitment-posts', {
-        method: id ? 'PUT' : 'POST',
-        body: form,
-        signal: AbortSignal.timeout(120_000),
-      });
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['recruitment'] }),
-  });
+  return useChange(({ id, fields, files }: { id?: number; fields: PostPayload; files: PostFilesPayload }) => {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(fields)) body.append(key, value);
+    if (files.banner) body.append('banner', files.banner, files.banner.name);
+    if (files.applicationForm)
+      body.append('applicationForm', files.applicationForm, files.applicationForm.name);
+    return savePost({ id, body });
+  }, RECRUITMENT_KEY);
 }
 
 export function useDeletePost() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api<void>(`recruitment-posts/${id}`, { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['recruitment'] }),
-  });
+  return useChange((id: number) => recruitmentApi.removePost.call(id), RECRUITMENT_KEY);
 }
 
 // ---- Management: applications -----------------------------------------------------------------
@@ -135,19 +125,14 @@ export function useDeletePost() {
 export function useApplications(postId: number | undefined, query: Query) {
   return useQuery({
     queryKey: [...APPLICATIONS_KEY, 'list', postId, query],
-    queryFn: () => apiList<TApplication>(`recruitment-posts/${postId}/applications`, query),
+    queryFn: () => recruitmentApi.applications.call(postId as number, query),
     enabled: validId(postId),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useApplication(id: number | undefined) {
-  return useQuery({
-    queryKey: [...APPLICATIONS_KEY, 'one', id],
-    queryFn: () => api<TApplication>(`recruitment-applications/${id}`),
-    enabled: validId(id),
-    retry: false,
-  });
+  return useRecord(APPLICATIONS_KEY, recruitmentApi.application, id, { retry: false });
 }
 
 /** The CV's bytes (fetched with the bearer token; never a public URL). */
@@ -165,8 +150,8 @@ export function useCvBytes(id: number | undefined) {
 export function useReviewApplication() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: number; decision: 'approve' | 'disapprove' }) =>
-      api<TApplication>(`recruitment-applications/${id}/${decision}`, { method: 'POST' }),
+    mutationFn: (review: { id: number; decision: 'approve' | 'disapprove' }) =>
+      recruitmentApi.review.call(review),
     onSuccess: (application) => {
       client.setQueryData([...APPLICATIONS_KEY, 'one', application.id], application);
       void client.invalidateQueries({ queryKey: APPLICATIONS_KEY });
@@ -176,11 +161,7 @@ export function useReviewApplication() {
 }
 
 export function useDeleteApplication() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api<void>(`recruitment-applications/${id}`, { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['recruitment'] }),
-  });
+  return useChange((id: number) => recruitmentApi.removeApplication.call(id), RECRUITMENT_KEY);
 }
 
 export function useExportApplications() {

@@ -2,9 +2,7 @@ import {
   ActionIcon,
   Alert,
   Button,
-  Center,
   Group,
-  Loader,
   Modal,
   Paper,
   Select,
@@ -19,8 +17,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthorizationOptions } from '../authorizations/api';
-import { branchGroups, useBranches } from '../org/api';
+import { Loading } from '../../components/Loading';
+import { branchGroups } from '../../components/management';
+import { useAuthorizationOptions } from '../authorizations';
+import { useBranches } from '../org';
 import { useRoadmap, useRoadmapCourseOptions, useSaveRoadmap } from './api';
 import {
   checkDraft,
@@ -84,13 +84,7 @@ export function RoadmapFormModal({ id, onClose, onSaved }: Props) {
       size="xl"
       fullScreen={phone}
     >
-      {loading ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      ) : (
-        <RoadmapFields draft={draft} setDraft={setDraft} errors={errors} />
-      )}
+      {loading ? <Loading /> : <RoadmapFields draft={draft} setDraft={setDraft} errors={errors} />}
       {formError && (
         <Alert color="red" mt="md" data-testid="roadmap-form-error">
           {formError}

@@ -3,10 +3,8 @@ import {
   Alert,
   Anchor,
   Badge,
-  Center,
   Container,
   Group,
-  Loader,
   Paper,
   Progress,
   SimpleGrid,
@@ -19,6 +17,7 @@ import {
 import { IconCircleCheck, IconFlag, IconLock, IconPlayerPlay, IconRoute } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Loading } from '../../components/Loading';
 import { useMyRoadmap } from './api';
 
 const STATE_COLOR = { FINISHED: 'green', IN_PROGRESS: 'blue', NOT_STUDIED: 'gray' } as const;
@@ -34,11 +33,7 @@ export function RoadmapPage() {
       <Title order={1} c="brand.9" mb="xs" fz={{ base: 26, md: 32 }}>
         {t('roadmap.title')}
       </Title>
-      {roadmap.isPending && (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      )}
+      {roadmap.isPending && <Loading />}
       {roadmap.error && <Alert color="red">{roadmap.error.message}</Alert>}
       {data === null && (
         <Alert color="gray" icon={<IconRoute size={18} />} data-testid="roadmap-empty">

@@ -1,65 +1,49 @@
 import type { TRoadmapListItem } from '@academy/contract';
-import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AddButton,
+  actionsColumn,
+  CellLines,
   type Column,
-  DeleteAction,
-  EditAction,
+  EditDeleteActions,
   ListPage,
   ListSearch,
   pagedTable,
-  RowActions,
-  useConfirmDelete,
-  useResult,
+  useManagedList,
 } from '../../components/management';
 import { formatDate } from '../../lib/format';
-import { useListParams } from '../../lib/use-list-params';
 import { useDeleteRoadmap, useRoadmapList } from './api';
 import { RoadmapFormModal } from './RoadmapFormModal';
 
 /** /management/schedule: the roadmaps (one per branch and authorization), add, edit, delete. */
 export function SchedulePage() {
   const { t } = useTranslation();
-  const list = useListParams();
+  const { list, result, deletion } = useManagedList<TRoadmapListItem>(
+    useDeleteRoadmap(),
+    t('schedule.deleted'),
+  );
   const roadmaps = useRoadmapList({ q: list.q, page: list.page, size: list.size });
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
-  const result = useResult();
-  const deletion = useConfirmDelete<TRoadmapListItem>(useDeleteRoadmap(), t('schedule.deleted'), result);
 
   const columns: Column<TRoadmapListItem>[] = [
     {
       key: 'branch',
       header: t('schedule.branch'),
-      render: (r) => (
-        <Stack gap={0}>
-          <Text fz="sm" fw={600}>
-            {r.branchName}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            {r.serviceName}
-          </Text>
-        </Stack>
-      ),
+      render: (r) => <CellLines main={r.branchName} strong sub={r.serviceName} />,
     },
     { key: 'authorization', header: t('schedule.authorization'), render: (r) => r.authorizationName },
     { key: 'milestones', header: t('schedule.milestones'), width: 100, render: (r) => r.milestoneCount },
     { key: 'courses', header: t('schedule.courses'), width: 90, render: (r) => r.courseCount },
     { key: 'learners', header: t('schedule.learners'), width: 90, render: (r) => r.learnerCount },
     { key: 'updated', header: t('schedule.updatedAt'), width: 130, render: (r) => formatDate(r.updatedAt) },
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      width: 100,
-      align: 'right',
-      render: (r) => (
-        <RowActions>
-          <EditAction subject={`${r.branchName} ${r.authorizationName}`} onClick={() => setEditing(r.id)} />
-          <DeleteAction subject={`${r.branchName} ${r.authorizationName}`} onClick={() => deletion.ask(r)} />
-        </RowActions>
-      ),
-    },
+    actionsColumn(100, (r) => (
+      <EditDeleteActions
+        subject={`${r.branchName} ${r.authorizationName}`}
+        onEdit={() => setEditing(r.id)}
+        onDelete={() => deletion.ask(r)}
+      />
+    )),
   ];
 
   return (
@@ -67,13 +51,7 @@ export function SchedulePage() {
       title={t('management.areas.schedule')}
       actions={<AddButton label={t('schedule.add')} onClick={() => setEditing(null)} testId="roadmap-add" />}
       toolbar={
-        <ListSearch
-          q={list.q}
-          onSearch={(q) => list.update({ q })}
-          placeholder={t('schedule.searchPlaceholder')}
-          mb="sm"
-          maw={{ sm: 360 }}
-        />
+        <ListSearch list={list} placeholder={t('schedule.searchPlaceholder')} mb="sm" maw={{ sm: 360 }} />
       }
       table={{
         testId: 'roadmaps-table',

@@ -1,10 +1,13 @@
 import { STUDY_TIMING, type THeartbeatResult, type TLessonProgress } from '@academy/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../lib/api';
-import { refreshLearnerLists, showLessonProgress } from '../academy/api';
+import { endpoint } from '../../lib/endpoint';
+import { refreshLearnerLists, showLessonProgress } from '../academy';
 import type { PlayerHandle } from './player';
 import { type Beat, StudyTracker } from './tracker';
+
+/** What the player reports while a lesson is studied: played, paused, the tab left or back. */
+const heartbeat = endpoint<THeartbeatResult>('PUT', 'user-lesson/time-viewed');
 
 export interface StudySessionState {
   /** The latest progress the server answered (null until the first heartbeat). */
@@ -68,12 +71,7 @@ export function useStudySession(
     const send = (beat: Beat) => {
       // One at a time and in order: a pause must not overtake the play before it.
       queue = queue
-        .then(() =>
-          api<THeartbeatResult>('user-lesson/time-viewed', {
-            method: 'PUT',
-            body: { lessonId, viewingId, ...beat },
-          }),
-        )
+        .then(() => heartbeat.call(undefined, { body: { lessonId, viewingId, ...beat } }))
         .then(apply)
         .catch((error: Error) => setState((previous) => ({ ...previous, error: error.message })));
     };

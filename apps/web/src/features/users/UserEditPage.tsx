@@ -2,15 +2,10 @@ import { GENDERS, ROLE_CODES, type TUserDetail, ZUserCreate, ZUserUpdate } from 
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
-  Anchor,
   Badge,
-  Button,
-  Center,
   Group,
-  Loader,
   Paper,
   PasswordInput,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -18,17 +13,23 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useAuth } from '../../app/auth/AuthProvider';
-import { OrgCascadeSelect, type OrgLevel } from '../../components/management';
+import {
+  EditPageFrame,
+  FormActions,
+  type OrgLevel,
+  SelectField,
+  useManagedForm,
+} from '../../components/management';
 import { formatDateTime } from '../../lib/format';
-import { applyServerErrors } from '../../lib/forms';
-import { useAuthorizationOptions } from '../authorizations/api';
+import { useIdParam } from '../../lib/use-id-param';
+import { useAuthorizationOptions } from '../authorizations';
+import { OrgCascadeSelect } from '../org';
 import { toUpdateValues, useCreateUser, useUpdateUser, useUser } from './api';
 import { UserAccessPanel } from './UserAccessPanel';
 
@@ -55,41 +56,19 @@ const FIELDS = [
 /** /management/user/new and /management/user/{id}: every field of a user. */
 export function UserEditPage() {
   const { t } = useTranslation();
-  const { id: idParam } = useParams();
-  const isNew = idParam === 'new';
-  const id = isNew ? undefined : Number(idParam);
-  const invalidId = !isNew && !(Number.isInteger(id) && (id ?? 0) > 0);
-  const user = useUser(invalidId ? undefined : id);
-
-  const back = (
-    <Anchor component={Link} to="/management/user" fz="sm" mb="sm" display="inline-flex">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={16} aria-hidden />
-        {t('users.back')}
-      </Group>
-    </Anchor>
-  );
-  if (invalidId || user.error) {
-    return (
-      <>
-        {back}
-        <Alert color="red">{user.error?.message ?? t('users.notFound')}</Alert>
-      </>
-    );
-  }
-  if (!isNew && !user.data) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  }
+  const { id, isNew, invalid } = useIdParam('new');
+  const user = useUser(id);
   return (
-    <>
-      {back}
+    <EditPageFrame
+      back={{ to: '/management/user', label: t('users.back') }}
+      record={user}
+      isNew={isNew}
+      invalidId={invalid}
+      notFound={t('users.notFound')}
+    >
       {/* A fresh form per user, so that its default values are that user's. */}
-      <UserForm key={user.data?.id ?? 'new'} user={user.data} />
-    </>
+      {(record) => <UserForm key={record?.id ?? 'new'} user={record} />}
+    </EditPageFrame>
   );
 }
 
@@ -114,14 +93,14 @@ function UserForm({ user }: { user?: TUserDetail }) {
   const auth = useAuth();
   const create = useCreateUser();
   const update = useUpdateUser();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<Input, unknown, Output>({
+  const { form, error, fail, submit, field } = useManagedForm<Input, Output>({
     // Creating also needs the temporary password; ZUserCreate's output is a ZUserUpdate output.
     resolver: (user ? zodResolver(ZUserUpdate) : zodResolver(ZUserCreate)) as Resolver<
       Input,
       unknown,
       Output
     >,
+    fields: FIELDS,
     defaultValues: user
       ? toUpdateValues(user)
       : {
@@ -148,9 +127,8 @@ function UserForm({ user }: { user?: TUserDetail }) {
   const authorizations = useAuthorizationOptions();
   const saving = create.isPending || update.isPending;
 
-  const submit = form.handleSubmit((values) => {
-    setFormError(null);
-    const onError = (error: Error) => setFormError(applyServerErrors(error, form.setError, FIELDS));
+  const onSubmit = submit((values) => {
+    const onError = (failure: Error) => fail(failure);
     if (user) {
       update.mutate(
         { id: user.id, values },
@@ -179,26 +157,13 @@ function UserForm({ user }: { user?: TUserDetail }) {
   const text = (
     name: 'employeeCode' | 'fullName' | 'email' | 'phone' | 'workplace' | 'position',
     required = false,
-  ) => (
-    <TextInput
-      label={t(`users.${name}`)}
-      withAsterisk={required}
-      error={errors[name]?.message}
-      autoComplete="off"
-      {...form.register(name)}
-    />
-  );
+  ) => <TextInput label={t(`users.${name}`)} withAsterisk={required} autoComplete="off" {...field(name)} />;
   const date = (name: 'dateOfBirth' | 'authorizedOn') => (
-    <TextInput
-      type="date"
-      label={t(`users.${name}`)}
-      error={errors[name]?.message}
-      {...form.register(name)}
-    />
+    <TextInput type="date" label={t(`users.${name}`)} {...field(name)} />
   );
 
   return (
-    <form onSubmit={submit} noValidate data-testid="user-form">
+    <form onSubmit={onSubmit} noValidate data-testid="user-form">
       <Group justify="space-between" align="center" mb="lg" gap="sm">
         <div>
           <Title order={2} c="brand.9">
@@ -220,17 +185,10 @@ function UserForm({ user }: { user?: TUserDetail }) {
             </Group>
           )}
         </div>
-        <Group gap="xs">
-          <Button variant="default" component={Link} to="/management/user">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" color="accent.6" loading={saving}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions cancelTo="/management/user" saving={saving} gap="xs" />
       </Group>
       <Stack gap="lg">
-        {formError && <Alert color="red">{formError}</Alert>}
+        {error && <Alert color="red">{error}</Alert>}
         {user && <UserAccessPanel user={user} />}
         <Section title={t('users.sections.account')}>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -244,25 +202,17 @@ function UserForm({ user }: { user?: TUserDetail }) {
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
                 withAsterisk
                 autoComplete="new-password"
-                error={errors.password?.message}
-                {...form.register('password')}
+                {...field('password')}
               />
             )}
             {auth.isAdmin && (
-              <Controller
+              <SelectField
                 control={form.control}
                 name="role"
-                render={({ field }) => (
-                  <Select
-                    label={t('users.role')}
-                    data={ROLE_CODES.map((code) => ({ value: code, label: t(`users.roles.${code}`) }))}
-                    value={field.value ?? 'ROLE_STUDENT'}
-                    onChange={(value) => field.onChange(value ?? 'ROLE_STUDENT')}
-                    disabled={user?.id === auth.user?.id}
-                    allowDeselect={false}
-                    error={errors.role?.message}
-                  />
-                )}
+                label={t('users.role')}
+                data={ROLE_CODES.map((code) => ({ value: code, label: t(`users.roles.${code}`) }))}
+                disabled={user?.id === auth.user?.id}
+                allowDeselect={false}
               />
             )}
           </SimpleGrid>
@@ -270,19 +220,12 @@ function UserForm({ user }: { user?: TUserDetail }) {
         <Section title={t('users.sections.personal')}>
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
             {date('dateOfBirth')}
-            <Controller
+            <SelectField
               control={form.control}
               name="gender"
-              render={({ field }) => (
-                <Select
-                  label={t('users.gender')}
-                  data={GENDERS.map((g) => ({ value: g, label: t(`users.genders.${g}`) }))}
-                  value={idValue(field.value)}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  clearable
-                  error={errors.gender?.message}
-                />
-              )}
+              label={t('users.gender')}
+              data={GENDERS.map((g) => ({ value: g, label: t(`users.genders.${g}`) }))}
+              clearable
             />
             {text('phone')}
           </SimpleGrid>
@@ -308,37 +251,24 @@ function UserForm({ user }: { user?: TUserDetail }) {
               }}
               testIdPrefix="user"
             />
-            <Controller
+            <SelectField
               control={form.control}
               name="authorizationId"
-              render={({ field }) => (
-                <Select
-                  label={t('users.authorization')}
-                  description={t('users.authorizationHint')}
-                  inputWrapperOrder={['label', 'input', 'description', 'error']}
-                  data={(authorizations.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
-                  value={idValue(field.value)}
-                  onChange={(value) => field.onChange(value)}
-                  clearable
-                  searchable
-                  error={errors.authorizationId?.message}
-                  data-testid="user-authorization"
-                />
-              )}
+              kind="nullable"
+              label={t('users.authorization')}
+              description={t('users.authorizationHint')}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              data={(authorizations.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+              clearable
+              searchable
+              data-testid="user-authorization"
             />
             {date('authorizedOn')}
             {text('position')}
             {text('workplace')}
           </SimpleGrid>
         </Section>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" component={Link} to="/management/user">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" color="accent.6" loading={saving}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions cancelTo="/management/user" saving={saving} gap="xs" />
       </Stack>
     </form>
   );

@@ -1,9 +1,10 @@
 import { USER_ACCESS } from '@academy/contract';
-import { Collapse, Group, Select, SimpleGrid } from '@mantine/core';
+import { Collapse, Group, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ListSearch, OrgCascadeSelect, useFoldingFilters } from '../../components/management';
+import { FilterSelect, ListSearch, useFoldingFilters } from '../../components/management';
 import type { useListParams } from '../../lib/use-list-params';
-import { useAuthorizationOptions } from '../authorizations/api';
+import { useAuthorizationOptions } from '../authorizations';
+import { OrgCascadeFilter } from '../org';
 
 export const USER_FILTERS = ['serviceId', 'branchId', 'departmentId', 'authorizationId', 'access'] as const;
 
@@ -17,8 +18,7 @@ export function UserFilters({ list }: { list: ReturnType<typeof useListParams> }
     <>
       <Group gap="xs" mb="sm" wrap="nowrap">
         <ListSearch
-          q={list.q}
-          onSearch={(q) => list.update({ q })}
+          list={list}
           placeholder={t('users.searchPlaceholder')}
           testId="users-search"
           style={{ flex: 1 }}
@@ -28,36 +28,21 @@ export function UserFilters({ list }: { list: ReturnType<typeof useListParams> }
       </Group>
       <Collapse in={folding.shown}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 5 }} spacing="sm" mb="md">
-          <OrgCascadeSelect
-            variant="filter"
-            value={{
-              serviceId: filters.serviceId ?? null,
-              branchId: filters.branchId ?? null,
-              departmentId: filters.departmentId ?? null,
-            }}
-            onChange={(changes) => list.update(changes)}
-            labels={{
-              serviceId: t('users.service'),
-              branchId: t('users.branch'),
-              departmentId: t('users.department'),
-            }}
-          />
-          <Select
-            aria-label={t('users.authorization')}
+          <OrgCascadeFilter filters={filters} update={list.update} />
+          <FilterSelect
+            list={list}
+            name="authorizationId"
+            label={t('users.authorization')}
             placeholder={t('users.allAuthorizations')}
             data={(authorizations.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
-            value={filters.authorizationId ?? null}
-            onChange={(value) => list.update({ authorizationId: value })}
-            clearable
             searchable
           />
-          <Select
-            aria-label={t('users.access')}
+          <FilterSelect
+            list={list}
+            name="access"
+            label={t('users.access')}
             placeholder={t('users.anyAccess')}
             data={USER_ACCESS.map((value) => ({ value, label: t(`users.accessValues.${value}`) }))}
-            value={filters.access ?? null}
-            onChange={(value) => list.update({ access: value })}
-            clearable
             data-testid="users-access-filter"
           />
         </SimpleGrid>

@@ -1,23 +1,21 @@
 import type { TUserListItem } from '@academy/contract';
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useAuth } from '../../app/auth/AuthProvider';
 import {
   AddButton,
+  actionsColumn,
+  CellLines,
   type Column,
   DeleteAction,
   EditAction,
   ListPage,
   pagedTable,
   RowAction,
-  RowActions,
-  useConfirmDelete,
-  useResult,
+  useManagedList,
 } from '../../components/management';
-import { useListParams } from '../../lib/use-list-params';
 import { useDeleteUser, useExportUsers, useSetUserAccess, useUserList } from './api';
 import { nextSort, SortHeader } from './SortHeader';
 import { USER_FILTERS, UserFilters } from './UserFilters';
@@ -26,7 +24,7 @@ import { USER_FILTERS, UserFilters } from './UserFilters';
 export function UsersPage() {
   const { t } = useTranslation();
   const auth = useAuth();
-  const list = useListParams();
+  const { list, result, deletion } = useManagedList<TUserListItem>(useDeleteUser(), t('users.deleted'));
   const { filters } = list;
   const query = {
     q: list.q,
@@ -36,8 +34,6 @@ export function UsersPage() {
   const users = useUserList({ ...query, page: list.page, size: list.size });
   const setAccess = useSetUserAccess();
   const exportUsers = useExportUsers();
-  const result = useResult();
-  const deletion = useConfirmDelete<TUserListItem>(useDeleteUser(), t('users.deleted'), result);
   const sortHeader = (field: string, label: string) => (
     <SortHeader
       label={label}
@@ -78,30 +74,12 @@ export function UsersPage() {
     {
       key: 'fullName',
       header: sortHeader('fullName', t('users.fullName')),
-      render: (u) => (
-        <Stack gap={0}>
-          <Text component={Link} to={`/management/user/${u.id}`} fw={600} c="brand.9" fz="sm">
-            {u.fullName ?? '—'}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            {u.email}
-          </Text>
-        </Stack>
-      ),
+      render: (u) => <CellLines main={u.fullName ?? '—'} to={`/management/user/${u.id}`} sub={u.email} />,
     },
     {
       key: 'placement',
       header: t('users.placement'),
-      render: (u) => (
-        <Stack gap={0}>
-          <Text fz="sm">{u.branchName ?? u.serviceName ?? '—'}</Text>
-          {u.departmentName && (
-            <Text fz="xs" c="dimmed">
-              {u.departmentName}
-            </Text>
-          )}
-        </Stack>
-      ),
+      render: (u) => <CellLines main={u.branchName ?? u.serviceName ?? '—'} sub={u.departmentName} />,
     },
     {
       key: 'authorization',
@@ -125,34 +103,28 @@ export function UsersPage() {
         </Badge>
       ),
     },
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      width: 130,
-      align: 'right',
-      render: (u) => {
-        const self = u.id === auth.user?.id;
-        // Only administrators may stop or delete an administrator (the API refuses others).
-        const untouchable = self || (u.role === 'ROLE_ADMIN' && !auth.isAdmin);
-        const stopped = u.access === 'STOPPED';
-        const name = u.fullName ?? u.employeeCode;
-        return (
-          <RowActions>
-            <EditAction subject={name} to={`/management/user/${u.id}`} />
-            <RowAction
-              label={stopped ? t('users.allowAccess') : t('users.stopAccess')}
-              subject={name}
-              icon={stopped ? <IconLockOpen size={18} /> : <IconLock size={18} />}
-              color={stopped ? 'green' : 'orange'}
-              disabled={untouchable}
-              loading={setAccess.isPending && setAccess.variables?.id === u.id}
-              onClick={() => toggleAccess(u)}
-            />
-            <DeleteAction subject={name} disabled={untouchable} onClick={() => deletion.ask(u)} />
-          </RowActions>
-        );
-      },
-    },
+    actionsColumn(130, (u) => {
+      const self = u.id === auth.user?.id;
+      // Only administrators may stop or delete an administrator (the API refuses others).
+      const untouchable = self || (u.role === 'ROLE_ADMIN' && !auth.isAdmin);
+      const stopped = u.access === 'STOPPED';
+      const name = u.fullName ?? u.employeeCode;
+      return (
+        <>
+          <EditAction subject={name} to={`/management/user/${u.id}`} />
+          <RowAction
+            label={stopped ? t('users.allowAccess') : t('users.stopAccess')}
+            subject={name}
+            icon={stopped ? <IconLockOpen size={18} /> : <IconLock size={18} />}
+            color={stopped ? 'green' : 'orange'}
+            disabled={untouchable}
+            loading={setAccess.isPending && setAccess.variables?.id === u.id}
+            onClick={() => toggleAccess(u)}
+          />
+          <DeleteAction subject={name} disabled={untouchable} onClick={() => deletion.ask(u)} />
+        </>
+      );
+    }),
   ];
 
   return (

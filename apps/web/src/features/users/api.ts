@@ -1,70 +1,53 @@
 import type { TUserCreate, TUserDetail, TUserListItem, TUserUpdate } from '@academy/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiList, downloadFile, type Query } from '../../lib/api';
+import { useMutation } from '@tanstack/react-query';
+import { downloadFile, type Query } from '../../lib/api';
+import { endpoint, listEndpoint } from '../../lib/endpoint';
+import { useChange, usePagedList, useRecord } from '../../lib/queries';
 
 export const USERS_KEY = ['users', 'admin'] as const;
+/** Departments and authorizations show how many users they hold. */
+const HOLDING_USERS = [USERS_KEY, ['departments'], ['authorizations']] as const;
+
+const usersApi = {
+  list: listEndpoint<TUserListItem>('users'),
+  one: endpoint<TUserDetail, number>('GET', (id) => `users/${id}`),
+  add: endpoint<TUserDetail>('POST', 'users'),
+  edit: endpoint<TUserDetail, number>('PUT', (id) => `users/${id}`),
+  setAccess: endpoint<TUserDetail, number>('PATCH', (id) => `users/${id}/access`),
+  remove: endpoint<void, number>('DELETE', (id) => `users/${id}`),
+};
 
 /** One page of users: q (code, name, email), serviceId, branchId, departmentId, authorizationId, access, sort. */
 export function useUserList(query: Query) {
-  return useQuery({
-    queryKey: [...USERS_KEY, 'list', query],
-    queryFn: () => apiList<TUserListItem>('users', query),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedList(USERS_KEY, usersApi.list, query);
 }
 
 export function useUser(id: number | undefined) {
-  return useQuery({
-    queryKey: [...USERS_KEY, 'one', id],
-    queryFn: () => api<TUserDetail>(`users/${id}`),
-    enabled: id !== undefined,
-  });
-}
-
-function useInvalidateUsers() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: USERS_KEY }),
-      // Departments and authorizations show how many users they hold.
-      queryClient.invalidateQueries({ queryKey: ['departments'] }),
-      queryClient.invalidateQueries({ queryKey: ['authorizations'] }),
-    ]);
+  return useRecord(USERS_KEY, usersApi.one, id);
 }
 
 export function useCreateUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: (values: TUserCreate) => api<TUserDetail>('users', { method: 'POST', body: values }),
-    onSuccess: invalidate,
-  });
+  return useChange((values: TUserCreate) => usersApi.add.call(undefined, { body: values }), ...HOLDING_USERS);
 }
 
 /** PUT users/{id}; a non-empty password resets it to a new temporary one. */
 export function useUpdateUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: ({ id, values }: { id: number; values: TUserUpdate }) =>
-      api<TUserDetail>(`users/${id}`, { method: 'PUT', body: values }),
-    onSuccess: invalidate,
-  });
+  return useChange(
+    ({ id, values }: { id: number; values: TUserUpdate }) => usersApi.edit.call(id, { body: values }),
+    ...HOLDING_USERS,
+  );
 }
 
 export function useSetUserAccess() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: ({ id, access }: { id: number; access: 'ALLOWED' | 'STOPPED' }) =>
-      api<TUserDetail>(`users/${id}/access`, { method: 'PATCH', body: { access } }),
-    onSuccess: invalidate,
-  });
+  return useChange(
+    ({ id, access }: { id: number; access: 'ALLOWED' | 'STOPPED' }) =>
+      usersApi.setAccess.call(id, { body: { access } }),
+    ...HOLDING_USERS,
+  );
 }
 
 export function useDeleteUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: (id: number) => api(`users/${id}`, { method: 'DELETE' }),
-    onSuccess: invalidate,
-  });
+  return useChange((id: number) => usersApi.remove.call(id), ...HOLDING_USERS);
 }
 
 /** Every user matching the filters as .xlsx (the API streams it). */

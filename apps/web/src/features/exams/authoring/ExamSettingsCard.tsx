@@ -1,8 +1,9 @@
 import type { TExamSettings, TExamSettingsInput } from '@academy/contract';
-import { Button, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { NumberField, SwitchField } from '../../../components/management';
 import { applyServerErrors } from '../../../lib/forms';
 import { useSaveExamSettings } from '../api';
 import { SETTINGS_FIELDS, type SettingsValues, settingsResolver } from './settings-form';
@@ -44,24 +45,13 @@ export function ExamSettingsCard({
     min: number,
     description?: string,
   ) => (
-    <Controller
+    <NumberField
       control={form.control}
       name={name}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          label={label}
-          description={description}
-          min={min}
-          allowDecimal={false}
-          allowNegative={false}
-          disabled={!canEdit}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          name={field.name}
-          error={fieldState.error?.message}
-        />
-      )}
+      label={label}
+      description={description}
+      min={min}
+      disabled={!canEdit}
     />
   );
 
@@ -79,29 +69,17 @@ export function ExamSettingsCard({
           t('exams.requiredOf', { count: questionCount }),
         )}
         {number('maxFailedAttempts', t('exams.maxFailed'), 0, t('exams.maxFailedHint'))}
-        <Controller
+        <SwitchField
           control={form.control}
           name="shuffleQuestions"
-          render={({ field }) => (
-            <Switch
-              label={t('exams.shuffleQuestions')}
-              checked={field.value}
-              disabled={!canEdit}
-              onChange={(e) => field.onChange(e.currentTarget.checked)}
-            />
-          )}
+          label={t('exams.shuffleQuestions')}
+          disabled={!canEdit}
         />
-        <Controller
+        <SwitchField
           control={form.control}
           name="shuffleOptions"
-          render={({ field }) => (
-            <Switch
-              label={t('exams.shuffleOptions')}
-              checked={field.value}
-              disabled={!canEdit}
-              onChange={(e) => field.onChange(e.currentTarget.checked)}
-            />
-          )}
+          label={t('exams.shuffleOptions')}
+          disabled={!canEdit}
         />
         {message && (
           <Text fz="sm" c={message.ok ? 'green.8' : 'red'} role="status">
