@@ -1,10 +1,11 @@
 /**
- * Module boundaries of the API (docs/architecture.md "Modules"), checked by `npm run lint:deps`
- * (part of `npm run lint` and of CI). Known violations of the time the rules came in are listed in
- * .dependency-cruiser-known-violations.json and tolerated; every new one fails. Regenerate that
- * file only to shrink it: `npm run lint:deps:baseline`.
+ * Module boundaries of the API (docs/architecture.md "Modules") and of the web app's features,
+ * checked by `npm run lint:deps` (part of `npm run lint` and of CI). Known violations of the time
+ * the rules came in are listed in .dependency-cruiser-known-violations.json and tolerated; every
+ * new one fails. Regenerate that file only to shrink it: `npm run lint:deps:baseline`.
  */
 const NOT_TESTS = '(\\.test\\.ts|/test-support\\.ts|/testing\\.ts|/test-fixtures\\.ts)$';
+const WEB = '^apps/web/src/';
 
 module.exports = {
   forbidden: [
@@ -53,6 +54,27 @@ module.exports = {
         pathNot: [NOT_TESTS, '^apps/api/src/modules/demo/seed\\.ts$'],
       },
       to: { path: '^apps/api/src/((app|main|schema)\\.ts|demo/)' },
+    },
+    {
+      name: 'web-feature-public-entry',
+      comment:
+        "A web feature imports another feature only through that feature's index.ts (its public file); " +
+        'app/ (routes, layout) composes features and may import their pages directly.',
+      severity: 'error',
+      from: { path: `${WEB}features/([^/]+)/` },
+      to: {
+        path: `${WEB}features/([^/]+)/`,
+        pathNot: [`${WEB}features/$1/`, `${WEB}features/[^/]+/index\\.tsx?$`],
+      },
+    },
+    {
+      name: 'web-shared-knows-no-feature',
+      comment:
+        'components/ and lib/ are below the features and the app shell: they import neither. ' +
+        'What they need from above comes in as props, hook parameters or a context the app provides.',
+      severity: 'error',
+      from: { path: `${WEB}(components|lib)/` },
+      to: { path: `${WEB}(features|app)/` },
     },
   ],
   options: {
