@@ -20,12 +20,25 @@ module.exports = {
     },
     {
       name: 'module-public-entry',
-      comment: "A module imports another module only through that module's index.ts.",
+      comment:
+        "A module imports another module only through that module's index.ts (tables.ts: see table-references).",
       severity: 'error',
-      from: { path: '^apps/api/src/modules/([^/]+)/', pathNot: NOT_TESTS },
+      from: { path: '^apps/api/src/modules/([^/]+)/', pathNot: [NOT_TESTS, '/tables\\.ts$'] },
       to: {
         path: '^apps/api/src/modules/([^/]+)/',
         pathNot: ['^apps/api/src/modules/$1/', '^apps/api/src/modules/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'table-references',
+      comment:
+        "A table definition may reference another module's table for a foreign key, through that module's " +
+        'tables.ts (its index.ts does not export tables, so services cannot reach them); nothing else of it.',
+      severity: 'error',
+      from: { path: '^apps/api/src/modules/([^/]+)/tables\\.ts$' },
+      to: {
+        path: '^apps/api/src/modules/([^/]+)/',
+        pathNot: ['^apps/api/src/modules/$1/', '^apps/api/src/modules/[^/]+/(index|tables)\\.ts$'],
       },
     },
     {

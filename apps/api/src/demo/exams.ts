@@ -1,6 +1,6 @@
 import type { TQuestionInput } from '@academy/contract';
 import { ZQuestionInput } from '@academy/contract';
-import { setLessonExamQuestionCount } from '../modules/courses/service';
+import { setLessonExamQuestionCount } from '../modules/courses';
 import { questionValues } from '../modules/exams/questions';
 import { examQuestions, exams } from '../modules/exams/tables';
 import type { Db } from '../platform/db/client';

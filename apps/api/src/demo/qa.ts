@@ -1,6 +1,6 @@
 import type { QaQuestionType, QaRelatedTopic } from '@academy/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { coursePage, featuredCourses } from '../modules/courses/service';
+import { coursePage, featuredCourses } from '../modules/courses';
 import { notifications, qaQuestions, qaReplies, qaUpvotes } from '../modules/qa/tables';
 import { users } from '../modules/users/tables';
 import type { Db } from '../platform/db/client';

@@ -14,8 +14,7 @@ import { isForeignKeyViolation } from '../../platform/db/errors';
 import type { Principal } from '../../platform/http/access';
 import { conflict, forbidden, notFound } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
-import { branchNameOf, type PlacedUsers, serviceNameOf } from '../org';
-import { resolvePlacement } from '../org/service';
+import { branchNameOf, type PlacedUsers, resolvePlacement, serviceNameOf } from '../org';
 import { authorizations } from './tables';
 
 export type AuthorizationInput = z.output<typeof ZAuthorizationInput>;

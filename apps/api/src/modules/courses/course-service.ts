@@ -15,7 +15,7 @@ import { orderBy, pageWindow } from '../../platform/http/pagination';
 import type { Storage } from '../../platform/storage/storage';
 import type { CheckedFile } from '../../platform/uploads/checks';
 import { removeStoredFiles, withStoredFiles } from '../../platform/uploads/store';
-import { resolvePlacement } from '../org/service';
+import { resolvePlacement } from '../org';
 import { removeDocumentFiles } from './documents';
 import type { LearnerProgress } from './learner-progress';
 import { courseColumns, getCourse, listOrder, toCourse } from './read';

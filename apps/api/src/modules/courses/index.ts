@@ -1,4 +1,24 @@
 /** Courses, their topics and lessons, lesson documents: authoring (COURSE_MANAGEMENT) and reading. */
+export { documentsOf, findDocument, openDocumentFile } from './documents';
+export type { LearnerProgress } from './learner-progress';
+export {
+  getLesson,
+  lessonExamInfo,
+  setLessonExamQuestionCount,
+  setLessonExamSettings,
+} from './lesson-service';
+export { type CourseName, courseAndLessonNames, type LessonName } from './names';
 export { courseFacts, coursesGrantingCount, existingCourseIdsSql, lessonNameOf } from './query-pieces';
-export { courseOptions } from './read';
+export {
+  courseColumns,
+  courseOptions,
+  coursePage,
+  coursesOfService,
+  featuredCourses,
+  getCourse,
+  lessonVideo,
+  listOrder,
+  toCourse,
+} from './read';
 export { courseRoutes } from './routes';
+export { simplePdf } from './samples';

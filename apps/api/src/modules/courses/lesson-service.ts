@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db/client';
 import { col } from '../../platform/db/sql';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import type { Storage } from '../../platform/storage/storage';
-import { assertStudyTimeFits, videoForLesson } from '../media/service';
+import { assertStudyTimeFits, videoForLesson } from '../media';
 import { lockCourse, refreshCountsOf } from './counts';
 import { documentsOf, removeDocumentFiles } from './documents';
 import type { LearnerProgress } from './learner-progress';

@@ -18,7 +18,7 @@ import {
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { ApiError, conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors';
-import { lessonExamInfo } from '../courses/service';
+import { lessonExamInfo } from '../courses';
 import {
   type LessonNode,
   type LessonStanding,
@@ -28,7 +28,7 @@ import {
   recordExamResult,
   type StudyEvents,
   unlockedLesson,
-} from '../study/service';
+} from '../study';
 import {
   attemptOrder,
   attemptsLeft,

@@ -13,7 +13,7 @@ import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { lessonExamInfo, setLessonExamQuestionCount, setLessonExamSettings } from '../courses/service';
+import { lessonExamInfo, setLessonExamQuestionCount, setLessonExamSettings } from '../courses';
 import { examQuestions, exams, type StoredOption } from './tables';
 
 /** Authoring: a lesson's exam settings and questions (COURSE_MANAGEMENT). */

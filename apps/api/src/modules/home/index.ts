@@ -1,3 +1,4 @@
 /** The home page (banners, welcome popup, featured content) and the introduction page. */
+export { cachedHomePreview, type HomePreview } from './preview-cache';
 export { homeRoutes } from './routes';
-export { usesDemoPictures } from './service';
+export { homePage, introduction, usesDemoPictures } from './service';

@@ -4,7 +4,7 @@ import { encodeVideoJob } from './encode';
 import { ENCODE_QUEUE, MediaService, type OpenableLesson } from './service';
 
 export { type MediaRouteOptions, mediaFileRoutes, mediaRoutes } from './routes';
-export { MediaService, type OpenableLesson } from './service';
+export { assertStudyTimeFits, MediaService, type OpenableLesson, videoForLesson } from './service';
 
 /**
  * The app's media service, made once by the composition root: declares the encoding queue and

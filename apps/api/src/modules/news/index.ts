@@ -1,2 +1,3 @@
 /** News and news categories: public reading by brand and category, NEWS_MANAGEMENT. */
 export { newsRoutes } from './routes';
+export { getNews, newsForSitemap } from './service';

@@ -1,6 +1,6 @@
 /** The organisation: services (trademarks), branches and departments. */
 export type { PlacedUsers, PlacementColumn } from './placed-users';
-export type { Placement } from './placement';
+export { type Placement, resolvePlacement } from './placement';
 export { findPlaceByName, type PlaceByName, type PlaceNamed } from './places-by-name';
 export {
   branchExistsSql,
@@ -10,4 +10,4 @@ export {
   serviceNameOfBranch,
 } from './query-pieces';
 export { orgRoutes } from './routes';
-export { serviceExists } from './trademarks';
+export { listServices, serviceExists } from './trademarks';

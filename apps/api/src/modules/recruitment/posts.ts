@@ -22,8 +22,7 @@ import { orderBy, pageWindow } from '../../platform/http/pagination';
 import { newFileKey, type Storage } from '../../platform/storage/storage';
 import type { CheckedFile } from '../../platform/uploads/checks';
 import { removeStoredFiles, withStoredFiles } from '../../platform/uploads/store';
-import { branchNameOf, serviceNameOfBranch } from '../org';
-import { resolvePlacement } from '../org/service';
+import { branchNameOf, resolvePlacement, serviceNameOfBranch } from '../org';
 import { isSampleKey } from './samples';
 import { recruitmentApplications, recruitmentPosts } from './tables';
 

@@ -1,4 +1,4 @@
-import { simplePdf } from '../courses/samples';
+import { simplePdf } from '../courses';
 
 /**
  * CVs of the demo applications. They are generated in code (nothing binary is committed) and

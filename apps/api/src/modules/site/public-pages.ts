@@ -5,10 +5,9 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { plainText } from '../../platform/richtext/sanitize';
-import { cachedHomePreview, type HomePreview } from '../home/preview-cache';
-import { homePage, introduction } from '../home/service';
-import { getNews, newsForSitemap } from '../news/service';
-import { listServices } from '../org/trademarks';
+import { cachedHomePreview, type HomePreview, homePage, introduction } from '../home';
+import { getNews, newsForSitemap } from '../news';
+import { listServices } from '../org';
 
 /** The name shown in link previews and page titles. */
 export const SITE_NAME = 'Skyline Academy';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { hasPermission } from '../../platform/http/access';
 import { unauthorized } from '../../platform/http/errors';
 import { contentDisposition } from '../../platform/storage/serve';
-import { findDocument, openDocumentFile } from '../courses/documents';
+import { findDocument, openDocumentFile } from '../courses';
 import { unlockedLesson } from './learner';
 
 /** The path SPEC §7 gives lesson documents: outside the API prefix. */

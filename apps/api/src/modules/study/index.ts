@@ -1,5 +1,25 @@
 /** Studying: my courses, lesson progress and gating, watch time, course completion, documents. */
+export type { StudyEvents } from './completion';
 export { documentDownloadRoutes } from './document-route';
-export { unlockedLesson } from './learner';
-export { courseHasProgressSql, hasProgress, passedLessonsSql, startedCourseSql } from './my-courses';
+export {
+  type LessonStanding,
+  learnerLesson,
+  lessonContent,
+  lessonStanding,
+  lessonStandingAfter,
+  myLessons,
+  myThematics,
+  unlockedLesson,
+} from './learner';
+export {
+  courseHasProgressSql,
+  hasProgress,
+  myCourseHistory,
+  myCoursePercent,
+  myCourses,
+  passedLessonsSql,
+  startedCourseSql,
+} from './my-courses';
+export { openLesson, recordExamResult, recordHeartbeat } from './progress';
 export { studyRoutes } from './routes';
+export type { LessonNode } from './tree';

@@ -1,8 +1,7 @@
 import { MESSAGES, type TLessonContent, type TMyLesson, type TMyThematic } from '@academy/contract';
 import type { Db } from '../../platform/db/client';
 import { forbidden, notFound } from '../../platform/http/errors';
-import { documentsOf } from '../courses/documents';
-import { lessonVideo } from '../courses/read';
+import { documentsOf, lessonVideo } from '../courses';
 import { courseGates } from './rules';
 import { type CourseTree, findLesson, findTopic, type LessonNode, loadCourseTree } from './tree';
 import { toMyLesson, toMyThematic } from './views';

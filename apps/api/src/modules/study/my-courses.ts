@@ -3,7 +3,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { col } from '../../platform/db/sql';
 import { notFound } from '../../platform/http/errors';
-import { courseColumns, listOrder, toCourse } from '../courses/read';
+import { courseColumns, listOrder, toCourse } from '../courses';
 import { courses, lessons } from '../courses/tables';
 import { coursePercent } from './rules';
 import { lessonProgress } from './tables';

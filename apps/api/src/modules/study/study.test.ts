@@ -17,8 +17,8 @@ import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../../demo/seed';
 import type { AppEvents } from '../../events';
 import { Events } from '../../platform/events';
-import { setLessonExamQuestionCount } from '../courses/service';
-import { recordExamResult } from './service';
+import { setLessonExamQuestionCount } from '../courses';
+import { recordExamResult } from './progress';
 
 /** No module handles events in these direct calls. */
 const noHandlers = new Events<AppEvents>();
