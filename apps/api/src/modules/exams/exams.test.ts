@@ -14,6 +14,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiClient, apiClient } from '../../../test/client';
 import { buildCourse, grantCourseActions } from '../../../test/courses';
+import { makeUser } from '../../../test/factories';
 import { formData } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
@@ -641,7 +642,11 @@ describe('attempts, the lock and unlocking', () => {
       expect(res.statusCode).toBe(status);
       expect(res.json().message).toBe('You do not have permission to unlock exams');
     }
-    const coord = await coordinator(t.app);
+    // A holder of PROGRESS_MANAGEMENT whose authorization reaches the learner's service (issue 20).
+    const { serviceId } = (await admin.get(`users/${learnerId}`)).json() as { serviceId: number };
+    const coord = (
+      await makeUser(t.app, { permissions: ['PROGRESS_MANAGEMENT'], authorizationScope: { serviceId } })
+    ).client;
     const unlocked = await coord.post(`exams/${fixture.examId}/unlock`, { userId: learnerId });
     expect(unlocked.statusCode, unlocked.body).toBe(200);
     expect(unlocked.json()).toMatchObject({ locked: false, failedAttempts: 0, attempts: 3 });

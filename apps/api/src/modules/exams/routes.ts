@@ -433,7 +433,10 @@ export const examRoutes: FastifyPluginAsyncZod<ExamRouteOptions> = async (app, c
       },
     },
     async (request, reply) => {
-      const { rows, total } = await listAttempts(ctx.db, request.query);
+      const { rows, total } = await listAttempts(ctx.db, {
+        ...request.query,
+        within: request.principal!.scope,
+      });
       setTotal(reply, total);
       return rows;
     },
@@ -455,6 +458,7 @@ export const examRoutes: FastifyPluginAsyncZod<ExamRouteOptions> = async (app, c
       const { rows, total } = await listStandings(ctx.db, {
         ...rest,
         locked: locked === undefined ? undefined : locked === 'true',
+        within: request.principal!.scope,
       });
       setTotal(reply, total);
       return rows;
@@ -476,6 +480,14 @@ export const examRoutes: FastifyPluginAsyncZod<ExamRouteOptions> = async (app, c
         response: { 200: ZExamStanding, ...errors },
       },
     },
-    async (request) => unlockExam(ctx.db, userId(request), request.params.id, request.body.userId, clock()),
+    async (request) =>
+      unlockExam(
+        ctx.db,
+        userId(request),
+        request.params.id,
+        request.body.userId,
+        clock(),
+        request.principal!.scope,
+      ),
   );
 };

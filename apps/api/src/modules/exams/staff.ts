@@ -2,6 +2,7 @@ import { EXAM_MESSAGES, MESSAGES, type TExamStanding, type TStaffAttempt } from 
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { conflict, notFound } from '../../platform/http/errors';
+import { EVERYTHING, type ManagementScope, placeWithin } from '../../platform/http/scope';
 import { lessonNameOf } from '../courses';
 import { users } from '../users/tables';
 import { toSummary } from './attempts';
@@ -12,7 +13,16 @@ import { examAttempts, examStandings } from './tables';
  * join the users and lessons tables read-only for names, so each is two queries (page + total).
  */
 
-export type AttemptFilter = { userId?: number; examId?: number; page: number; size: number };
+/** Learners outside the caller's management scope are never listed (issue 20). */
+type Within = { within?: ManagementScope };
+
+function learnerWithin(filter: Within): SQL | undefined {
+  return (
+    filter.within && placeWithin(filter.within, { serviceId: users.serviceId, branchId: users.branchId })
+  );
+}
+
+export type AttemptFilter = Within & { userId?: number; examId?: number; page: number; size: number };
 
 export async function listAttempts(
   db: Db,
@@ -21,6 +31,7 @@ export async function listAttempts(
   const where = and(
     filter.userId ? eq(examAttempts.userId, filter.userId) : undefined,
     filter.examId ? eq(examAttempts.examId, filter.examId) : undefined,
+    learnerWithin(filter),
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -31,7 +42,11 @@ export async function listAttempts(
       .orderBy(desc(examAttempts.startedAt), desc(examAttempts.id))
       .limit(filter.size)
       .offset(filter.page * filter.size),
-    db.select({ n: count() }).from(examAttempts).where(where),
+    db
+      .select({ n: count() })
+      .from(examAttempts)
+      .innerJoin(users, eq(users.id, examAttempts.userId))
+      .where(where),
   ]);
   return {
     total: total?.n ?? 0,
@@ -47,7 +62,7 @@ export async function listAttempts(
   };
 }
 
-export type StandingFilter = {
+export type StandingFilter = Within & {
   userId?: number;
   examId?: number;
   locked?: boolean;
@@ -69,6 +84,7 @@ export async function listStandings(
     filter.userId ? eq(examStandings.userId, filter.userId) : undefined,
     filter.examId ? eq(examStandings.examId, filter.examId) : undefined,
     lockedWhere,
+    learnerWithin(filter),
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -84,7 +100,11 @@ export async function listStandings(
       .orderBy(desc(examStandings.updatedAt), desc(examStandings.userId))
       .limit(filter.size)
       .offset(filter.page * filter.size),
-    db.select({ n: count() }).from(examStandings).where(where),
+    db
+      .select({ n: count() })
+      .from(examStandings)
+      .innerJoin(users, eq(users.id, examStandings.userId))
+      .where(where),
   ]);
   return {
     total: total?.n ?? 0,
@@ -114,8 +134,12 @@ export async function unlockExam(
   examId: number,
   userId: number,
   now: Date,
+  within: ManagementScope = EVERYTHING,
 ): Promise<TExamStanding> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), learnerWithin({ within })));
   if (!user) throw notFound(MESSAGES.userNotFound);
   const [row] = await db
     .update(examStandings)

@@ -59,7 +59,9 @@ export const departmentRoutes: FastifyPluginAsyncZod<OrgRouteOptions> = async (a
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createDepartment(ctx.db, ctx.placedUsers, request.body)),
+      reply
+        .status(201)
+        .send(await createDepartment(ctx.db, ctx.placedUsers, request.body, request.principal!.scope)),
   );
 
   app.put(
@@ -74,7 +76,8 @@ export const departmentRoutes: FastifyPluginAsyncZod<OrgRouteOptions> = async (a
         response: { 200: ZDepartment, ...errors },
       },
     },
-    async (request) => updateDepartment(ctx.db, ctx.placedUsers, request.params.id, request.body),
+    async (request) =>
+      updateDepartment(ctx.db, ctx.placedUsers, request.params.id, request.body, request.principal!.scope),
   );
 
   app.delete(
@@ -89,7 +92,7 @@ export const departmentRoutes: FastifyPluginAsyncZod<OrgRouteOptions> = async (a
       },
     },
     async (request, reply) => {
-      await deleteDepartment(ctx.db, request.params.id);
+      await deleteDepartment(ctx.db, request.params.id, request.principal!.scope);
       return reply.status(204).send(null);
     },
   );

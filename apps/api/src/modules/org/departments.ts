@@ -1,4 +1,5 @@
 import {
+  forbiddenMessage,
   MESSAGES,
   type TDepartment,
   type TDepartmentListQuery,
@@ -8,8 +9,9 @@ import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import { isForeignKeyViolation } from '../../platform/db/errors';
-import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
+import { isPlaceWithin, type ManagementScope, placeWithin } from '../../platform/http/scope';
 import type { PlacedUsers } from './placed-users';
 import { branches, departments, services } from './tables';
 
@@ -77,20 +79,41 @@ export async function getDepartment(db: Db, placed: PlacedUsers, id: number): Pr
   return row;
 }
 
-async function assertBranchExists(db: Db, branchId: number): Promise<void> {
-  const [branch] = await db.select({ id: branches.id }).from(branches).where(eq(branches.id, branchId));
+/** The branch a department goes to, with its service; refused when it does not exist. */
+async function branchPlace(db: Db, branchId: number): Promise<{ serviceId: number; branchId: number }> {
+  const [branch] = await db
+    .select({ serviceId: branches.serviceId })
+    .from(branches)
+    .where(eq(branches.id, branchId));
   if (!branch) {
     throw badRequest(MESSAGES.branchNotFound, [{ field: 'branchId', message: MESSAGES.branchNotFound }]);
   }
+  return { serviceId: branch.serviceId, branchId };
+}
+
+/** A department manager tied to a branch or service keeps departments within it (issue 20). */
+function assertWithin(scope: ManagementScope, place: { serviceId: number; branchId: number }): void {
+  if (!isPlaceWithin(scope, place)) {
+    throw forbidden(forbiddenMessage('manage departments outside your branch or service'));
+  }
+}
+
+/** A department row is within a scope by its branch (and that branch's service). */
+function departmentWithin(scope: ManagementScope): SQL | undefined {
+  return placeWithin(scope, {
+    serviceId: sql`(select ${branches.serviceId} from ${branches} where ${branches.id} = ${departments.branchId})`,
+    branchId: departments.branchId,
+  });
 }
 
 export async function createDepartment(
   db: Db,
   placed: PlacedUsers,
   input: DepartmentInput,
+  scope: ManagementScope,
 ): Promise<TDepartment> {
   const id = await db.transaction(async (tx) => {
-    await assertBranchExists(tx, input.branchId);
+    assertWithin(scope, await branchPlace(tx, input.branchId));
     const [row] = await tx
       .insert(departments)
       .values({ name: input.name, branchId: input.branchId })
@@ -107,16 +130,17 @@ export async function updateDepartment(
   placed: PlacedUsers,
   id: number,
   input: DepartmentInput,
+  scope: ManagementScope,
 ): Promise<TDepartment> {
   await db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ branchId: departments.branchId })
       .from(departments)
-      .where(eq(departments.id, id))
+      .where(and(eq(departments.id, id), departmentWithin(scope)))
       .for('update');
     if (!existing) throw notFound(MESSAGES.departmentNotFound);
     if (existing.branchId !== input.branchId) {
-      await assertBranchExists(tx, input.branchId);
+      assertWithin(scope, await branchPlace(tx, input.branchId));
       const [used] = await tx
         .select({ yes: placed.anyUserOf('departmentId', id) })
         .from(sql`(select 1) as one`);
@@ -131,10 +155,13 @@ export async function updateDepartment(
 }
 
 /** Refused with "This department is currently in use" while users point at it. */
-export async function deleteDepartment(db: Db, id: number): Promise<void> {
+export async function deleteDepartment(db: Db, id: number, scope: ManagementScope): Promise<void> {
   let deleted: { id: number } | undefined;
   try {
-    [deleted] = await db.delete(departments).where(eq(departments.id, id)).returning({ id: departments.id });
+    [deleted] = await db
+      .delete(departments)
+      .where(and(eq(departments.id, id), departmentWithin(scope)))
+      .returning({ id: departments.id });
   } catch (err) {
     if (isForeignKeyViolation(err)) throw conflict(MESSAGES.departmentInUse);
     throw err;

@@ -6,6 +6,7 @@ import { buildCourse, grantCourseActions } from '../../../test/courses';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../demo/seed';
+import { setupExam, takeExam } from '../exams/testing';
 
 /**
  * Issue 20: a branch manager's progress report, dashboard, export, learner pages and login
@@ -71,6 +72,26 @@ describe('a branch manager', () => {
       if (number > 1) codes.add(String(row.getCell(1).value));
     });
     expect([...codes]).toEqual(['E1002']);
+  });
+
+  it('sees and unlocks the exam attempts and locks of their branch only', async () => {
+    const exam = await setupExam(admin, { maxFailed: 1, required: 2 });
+    for (const code of ['E1002', 'E1004']) {
+      expect((await takeExam(await clientAs(t.app, code), exam.examId, 0)).passed).toBe(false);
+    }
+    const standings = (await branchManager.get(`exam-standings?examId=${exam.examId}&locked=true`)).json();
+    expect((standings as Array<{ employeeCode: string }>).map((s) => s.employeeCode)).toEqual(['E1002']);
+    const attempts = await branchManager.get(`exam-attempts?examId=${exam.examId}`);
+    expect((attempts.json() as Array<{ employeeCode: string }>).map((a) => a.employeeCode)).toEqual([
+      'E1002',
+    ]);
+    expect(attempts.headers['x-total-count']).toBe('1');
+    const refused = await branchManager.post(`exams/${exam.examId}/unlock`, { userId: daNangLearnerId });
+    expect(refused.statusCode).toBe(404);
+    const stillLocked = await admin.get(`exam-standings?examId=${exam.examId}&locked=true`);
+    expect(stillLocked.headers['x-total-count']).toBe('2');
+    const unlocked = await branchManager.post(`exams/${exam.examId}/unlock`, { userId: hanoiLearnerId });
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
   });
 
   it('cannot open the progress or the sign-ins of a learner of another branch', async () => {

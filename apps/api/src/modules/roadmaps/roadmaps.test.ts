@@ -186,10 +186,11 @@ describe('roadmaps (management)', () => {
   });
 
   it('lists roadmaps with counts and filters in a constant number of queries, edits and deletes one', async () => {
+    // Branch 2 (Da Nang) is in Skyline Mobile, the service of the coordinator's authorization (issue 20).
     const role = await newRole('Listed role');
     const created = (
       await create({
-        branchId: 3,
+        branchId: 2,
         authorizationId: role,
         milestones: [
           { name: 'M1', courses: [{ courseId: 1 }, { courseId: 2 }] },
@@ -213,7 +214,7 @@ describe('roadmaps (management)', () => {
     expect(t.database.queries.count).toBe(small);
 
     const edited = await coordinator.put(`roadmaps/${created.id}`, {
-      branchId: 3,
+      branchId: 2,
       authorizationId: role,
       milestones: [{ name: 'Only one', courses: [{ courseId: 4 }] }],
     });

@@ -49,7 +49,7 @@ export const roadmapRoutes: FastifyPluginAsyncZod<AppContext & { learnerProgress
       },
     },
     async (request, reply) => {
-      const { rows, total } = await listRoadmaps(ctx.db, request.query);
+      const { rows, total } = await listRoadmaps(ctx.db, request.query, request.principal!.scope);
       setTotal(reply, total);
       return rows;
     },
@@ -83,7 +83,7 @@ export const roadmapRoutes: FastifyPluginAsyncZod<AppContext & { learnerProgress
         response: { 200: ZRoadmap, ...errors },
       },
     },
-    async (request) => getRoadmap(ctx.db, request.params.id),
+    async (request) => getRoadmap(ctx.db, request.params.id, request.principal!.scope),
   );
 
   app.post(
@@ -98,7 +98,8 @@ export const roadmapRoutes: FastifyPluginAsyncZod<AppContext & { learnerProgress
         response: { 201: ZRoadmap, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createRoadmap(ctx.db, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createRoadmap(ctx.db, request.body, request.principal!.scope)),
   );
 
   app.put(
@@ -113,7 +114,7 @@ export const roadmapRoutes: FastifyPluginAsyncZod<AppContext & { learnerProgress
         response: { 200: ZRoadmap, ...errors },
       },
     },
-    async (request) => updateRoadmap(ctx.db, request.params.id, request.body),
+    async (request) => updateRoadmap(ctx.db, request.params.id, request.body, request.principal!.scope),
   );
 
   app.delete(
@@ -123,7 +124,7 @@ export const roadmapRoutes: FastifyPluginAsyncZod<AppContext & { learnerProgress
       schema: { tags, summary: 'Delete a roadmap', params: ZIdParam, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await deleteRoadmap(ctx.db, request.params.id);
+      await deleteRoadmap(ctx.db, request.params.id, request.principal!.scope);
       return reply.status(204).send(null);
     },
   );

@@ -1,4 +1,5 @@
 import {
+  forbiddenMessage,
   MESSAGES,
   ROADMAP_MESSAGES,
   type RoadmapState,
@@ -15,8 +16,9 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import { uniqueViolation } from '../../platform/db/errors';
 import { col } from '../../platform/db/sql';
-import { type ApiError, badRequest, conflict, notFound } from '../../platform/http/errors';
+import { type ApiError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
+import { EVERYTHING, isPlaceWithin, type ManagementScope, placeWithin } from '../../platform/http/scope';
 import { authorizationExistsSql, authorizationNameOf } from '../authorizations';
 import { courseFacts, existingCourseIdsSql } from '../courses';
 import { branchExistsSql, branchNameOf, serviceIdOfBranch, serviceNameOfBranch } from '../org';
@@ -89,12 +91,31 @@ function dates<T extends { createdAt: Date; updatedAt: Date }>(row: T) {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
+/** A roadmap is within a management scope by its branch (and that branch's service). */
+function roadmapWithin(scope: ManagementScope): SQL | undefined {
+  return placeWithin(scope, { serviceId, branchId: roadmaps.branchId });
+}
+
+/** Refuses, inside the writing transaction, a roadmap saved for a branch outside the scope. */
+async function assertSavedWithin(db: Db, id: number, scope: ManagementScope): Promise<void> {
+  const [saved] = await db
+    .select({ serviceId, branchId: roadmaps.branchId })
+    .from(roadmaps)
+    .where(eq(roadmaps.id, id));
+  if (!saved || !isPlaceWithin(scope, saved)) {
+    throw forbidden(forbiddenMessage('manage roadmaps outside your branch or service'));
+  }
+}
+
 /** One page of roadmaps with their counts, and the total: two queries. */
 export async function listRoadmaps(
   db: Db,
   query: TRoadmapListQuery,
+  scope: ManagementScope = EVERYTHING,
 ): Promise<{ rows: TRoadmapListItem[]; total: number }> {
   const conditions: SQL[] = [];
+  const within = roadmapWithin(scope);
+  if (within) conditions.push(within);
   if (query.q) {
     const like = `%${escapeLike(query.q.toLowerCase())}%`;
     conditions.push(
@@ -123,10 +144,10 @@ export async function listRoadmaps(
 }
 
 /** A roadmap with its milestones and courses in path order: two queries. */
-export async function getRoadmap(db: Db, id: number): Promise<TRoadmap> {
+export async function getRoadmap(db: Db, id: number, scope: ManagementScope = EVERYTHING): Promise<TRoadmap> {
   const course = courseFacts(db);
   const [[header], entries] = await Promise.all([
-    selectHeaders(db).where(eq(roadmaps.id, id)),
+    selectHeaders(db).where(and(eq(roadmaps.id, id), roadmapWithin(scope))),
     db
       .select({
         milestoneId: roadmapMilestones.id,
@@ -235,7 +256,7 @@ function translateUnique(err: unknown): unknown {
   return uniqueViolation(err) === 'roadmaps_branch_authorization_uq' ? alreadyExists() : err;
 }
 
-export async function createRoadmap(db: Db, input: RoadmapInput): Promise<TRoadmap> {
+export async function createRoadmap(db: Db, input: RoadmapInput, scope: ManagementScope): Promise<TRoadmap> {
   await assertReferences(db, input);
   let id: number;
   try {
@@ -249,6 +270,7 @@ export async function createRoadmap(db: Db, input: RoadmapInput): Promise<TRoadm
         })
         .returning({ id: roadmaps.id });
       if (!row) throw new Error('roadmap insert returned nothing');
+      await assertSavedWithin(tx, row.id, scope);
       await insertPath(tx, row.id, input);
       return row.id;
     });
@@ -259,14 +281,19 @@ export async function createRoadmap(db: Db, input: RoadmapInput): Promise<TRoadm
 }
 
 /** Replaces a roadmap's branch, authorization, description and whole path, in one transaction. */
-export async function updateRoadmap(db: Db, id: number, input: RoadmapInput): Promise<TRoadmap> {
+export async function updateRoadmap(
+  db: Db,
+  id: number,
+  input: RoadmapInput,
+  scope: ManagementScope,
+): Promise<TRoadmap> {
   await assertReferences(db, input);
   try {
     await db.transaction(async (tx) => {
       const [existing] = await tx
         .select({ id: roadmaps.id })
         .from(roadmaps)
-        .where(eq(roadmaps.id, id))
+        .where(and(eq(roadmaps.id, id), roadmapWithin(scope)))
         .for('update');
       if (!existing) throw notFound(ROADMAP_MESSAGES.notFound);
       await tx
@@ -278,6 +305,7 @@ export async function updateRoadmap(db: Db, id: number, input: RoadmapInput): Pr
           updatedAt: new Date(),
         })
         .where(eq(roadmaps.id, id));
+      await assertSavedWithin(tx, id, scope);
       await tx.delete(roadmapMilestones).where(eq(roadmapMilestones.roadmapId, id));
       await insertPath(tx, id, input);
     });
@@ -287,8 +315,11 @@ export async function updateRoadmap(db: Db, id: number, input: RoadmapInput): Pr
   return getRoadmap(db, id);
 }
 
-export async function deleteRoadmap(db: Db, id: number): Promise<void> {
-  const [row] = await db.delete(roadmaps).where(eq(roadmaps.id, id)).returning({ id: roadmaps.id });
+export async function deleteRoadmap(db: Db, id: number, scope: ManagementScope): Promise<void> {
+  const [row] = await db
+    .delete(roadmaps)
+    .where(and(eq(roadmaps.id, id), roadmapWithin(scope)))
+    .returning({ id: roadmaps.id });
   if (!row) throw notFound(ROADMAP_MESSAGES.notFound);
 }
 
