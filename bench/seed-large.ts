@@ -7,9 +7,9 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { seedDemoData } from '../apps/api/src/demo/seed';
 import { refreshCourseCounts } from '../apps/api/src/modules/courses/counts';
 import { courses } from '../apps/api/src/modules/courses/tables';
-import { seedDemoData } from '../apps/api/src/demo/seed';
 import { hashPassword } from '../apps/api/src/modules/users/passwords';
 import { openDatabase } from '../apps/api/src/platform/db/client';
 
