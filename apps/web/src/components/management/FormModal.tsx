@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
+import { Alert, Modal, type ModalProps, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAnnounceModal } from '../../lib/use-announce-modal';
+import { ModalActions } from './ModalActions';
 
 interface FormModalProps {
   opened: boolean;
@@ -28,7 +28,6 @@ export function FormModal({
   size,
   children,
 }: FormModalProps) {
-  const { t } = useTranslation();
   useAnnounceModal(opened);
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered size={size}>
@@ -36,14 +35,7 @@ export function FormModal({
         <Stack gap="md">
           {error && <Alert color="red">{error}</Alert>}
           {children}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={saving} color="accent.6">
-              {t('common.save')}
-            </Button>
-          </Group>
+          <ModalActions onCancel={onClose} saving={saving ?? false} />
         </Stack>
       </form>
     </Modal>

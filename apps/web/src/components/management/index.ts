@@ -15,6 +15,7 @@ export { FormActions } from './FormActions';
 export { FormModal } from './FormModal';
 export { ListPage } from './ListPage';
 export { ListSearch } from './ListSearch';
+export { ModalActions } from './ModalActions';
 export { NumberField } from './NumberField';
 export { OrgCascadeSelect, type OrgCascadeSelectProps, type OrgChoices } from './OrgCascadeSelect';
 export {

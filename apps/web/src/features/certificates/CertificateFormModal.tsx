@@ -1,8 +1,9 @@
 import { CERTIFICATE_LIMITS, type TCertificate } from '@academy/contract';
-import { Alert, Button, FileInput, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, FileInput, Modal, Stack, TextInput } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ModalActions } from '../../components/management';
 import { useSaveCertificate } from './api';
 
 interface Props {
@@ -75,14 +76,13 @@ export function CertificateFormModal({ certificate, onClose, onSaved }: Props) {
         />
         {errors.form && <Alert color="red">{errors.form}</Alert>}
       </Stack>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button color="accent.6" onClick={submit} loading={save.isPending} data-testid="certificate-save">
-          {t('common.save')}
-        </Button>
-      </Group>
+      <ModalActions
+        onCancel={onClose}
+        onSave={submit}
+        saving={save.isPending}
+        saveTestId="certificate-save"
+        mt="lg"
+      />
     </Modal>
   );
 }

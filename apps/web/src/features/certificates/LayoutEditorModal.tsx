@@ -23,6 +23,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ModalActions } from '../../components/management';
 import { previewUrl, useSaveLayout } from './api';
 
 interface Props {
@@ -156,26 +157,20 @@ export function LayoutEditorModal({ certificate, onClose, onSaved }: Props) {
           {error}
         </Alert>
       )}
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          color="accent.6"
-          loading={save.isPending}
-          onClick={() =>
-            save.mutate(
-              { id: certificate.id, layout },
-              {
-                onSuccess: () => onSaved(t('certificates.layoutSaved')),
-                onError: (e) => setError(e.message),
-              },
-            )
-          }
-        >
-          {t('common.save')}
-        </Button>
-      </Group>
+      <ModalActions
+        onCancel={onClose}
+        onSave={() =>
+          save.mutate(
+            { id: certificate.id, layout },
+            {
+              onSuccess: () => onSaved(t('certificates.layoutSaved')),
+              onError: (e) => setError(e.message),
+            },
+          )
+        }
+        saving={save.isPending}
+        mt="lg"
+      />
     </Modal>
   );
 }

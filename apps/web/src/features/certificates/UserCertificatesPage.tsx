@@ -1,11 +1,7 @@
-import { Alert, Anchor, Group, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { Alert, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { DataTable } from '../../components/DataTable';
-import { MessageDialog } from '../../components/MessageDialog';
-import { PageHeader } from '../../components/PageHeader';
+import { useParams } from 'react-router';
+import { BackLink, DataTable, PageHeader, ResultDialog, useResult } from '../../components/management';
 import { useUserCertificates } from './api';
 import { issuedColumns } from './IssuedCertificatesTable';
 
@@ -14,17 +10,11 @@ export function UserCertificatesPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const data = useUserCertificates(id);
-  const [error, setError] = useState<string | null>(null);
-  const closeError = useCallback(() => setError(null), []);
+  const result = useResult();
   const user = data.data?.user;
   return (
     <>
-      <Anchor component={Link} to="/management/certificate?tab=issued" fz="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} />
-          {t('certificates.backToList')}
-        </Group>
-      </Anchor>
+      <BackLink to="/management/certificate?tab=issued" label={t('certificates.backToList')} />
       <PageHeader title={t('certificates.userCertificates')} />
       {user && (
         <Text mb="md" data-testid="certificate-user">
@@ -35,7 +25,7 @@ export function UserCertificatesPage() {
       {!data.error && (
         <DataTable
           testId="user-certificates-table"
-          columns={issuedColumns(t, setError, false)}
+          columns={issuedColumns(t, result.fail, false)}
           rows={data.data?.certificates}
           rowKey={(c) => c.id}
           loading={data.isPending}
@@ -43,7 +33,7 @@ export function UserCertificatesPage() {
           emptyText={t('certificates.noneForUser')}
         />
       )}
-      <MessageDialog message={error} kind="error" onClose={closeError} />
+      <ResultDialog state={result} />
     </>
   );
 }

@@ -24,6 +24,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ModalActions } from '../../components/management';
 import { ApiError } from '../../lib/api';
 import { useAnnounceModal } from '../../lib/use-announce-modal';
 import { useSaveQuestion } from './api';
@@ -262,14 +263,13 @@ export function QuestionEditor({ lessonId, question, onClose, onSaved }: Questio
             error={errors.displaySeconds}
           />
         </Group>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="accent.6" onClick={submit} loading={save.isPending} data-testid="save-question">
-            {t('common.save')}
-          </Button>
-        </Group>
+        <ModalActions
+          onCancel={onClose}
+          onSave={submit}
+          saving={save.isPending}
+          saveTestId="save-question"
+          mt="sm"
+        />
       </Stack>
     </Modal>
   );

@@ -1,7 +1,7 @@
 import type { TProgressRow } from '@academy/contract';
 import { Badge, Button, Collapse, Group, Progress, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import {
@@ -9,10 +9,11 @@ import {
   type Column,
   DataTable,
   ListSearch,
-  MessageDialog,
   PageHeader,
   pagedTable,
+  ResultDialog,
   useFoldingFilters,
+  useResult,
 } from '../../components/management';
 import { formatDate } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
@@ -44,8 +45,7 @@ function ProgressReport() {
   const rows = useProgressList({ ...query, page: list.page, size: list.size }, valid);
   const summary = useProgressSummary(query, valid);
   const exportProgress = useExportProgress();
-  const [error, setError] = useState<string | null>(null);
-  const closeError = useCallback(() => setError(null), []);
+  const result = useResult();
   // A wrong date stays visible so its message can be read.
   const folding = useFoldingFilters(PROGRESS_FILTERS.filter((key) => filters[key]).length, !valid);
 
@@ -111,7 +111,7 @@ function ProgressReport() {
             leftSection={<IconDownload size={16} />}
             loading={exportProgress.isPending}
             disabled={!valid}
-            onClick={() => exportProgress.mutate(query, { onError: (e) => setError(e.message) })}
+            onClick={() => exportProgress.mutate(query, { onError: result.fail })}
             data-testid="progress-export"
           >
             {t('common.export')}
@@ -143,7 +143,7 @@ function ProgressReport() {
         minWidth={1000}
         emptyText={t('progress.empty')}
       />
-      <MessageDialog message={error} kind="error" onClose={closeError} />
+      <ResultDialog state={result} />
     </>
   );
 }

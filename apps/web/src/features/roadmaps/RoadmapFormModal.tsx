@@ -18,7 +18,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../components/Loading';
-import { branchGroups } from '../../components/management';
+import { branchGroups, ModalActions } from '../../components/management';
 import { useAuthorizationOptions } from '../authorizations';
 import { useBranches } from '../org';
 import { useRoadmap, useRoadmapCourseOptions, useSaveRoadmap } from './api';
@@ -90,14 +90,13 @@ export function RoadmapFormModal({ id, onClose, onSaved }: Props) {
           {formError}
         </Alert>
       )}
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button color="accent.6" onClick={submit} loading={save.isPending} data-testid="roadmap-save">
-          {t('common.save')}
-        </Button>
-      </Group>
+      <ModalActions
+        onCancel={onClose}
+        onSave={submit}
+        saving={save.isPending}
+        saveTestId="roadmap-save"
+        mt="lg"
+      />
     </Modal>
   );
 }
