@@ -101,3 +101,32 @@ export const USER_EXPORT_COLUMNS = [
   { key: 'workplace', header: 'Workplace', width: 22 },
   { key: 'access', header: 'Access', width: 10 },
 ] as const;
+
+/** The most users one bulk action changes; a larger selection is narrowed by the filters first. */
+export const BULK_USERS_MAX = 10_000;
+
+/** Who a bulk action is for: the ticked rows, or every user matching the list's filters. */
+const ZBulkSelection = z.union([
+  z.object({ ids: z.array(z.number().int().positive()).min(1).max(BULK_USERS_MAX) }),
+  z.object({ filter: ZUserListQuery.omit({ page: true, size: true, sort: true }) }),
+]);
+
+/** POST users/bulk: one change for many users, all of them or none (issue 20). */
+export const ZUserBulkAction = z.intersection(
+  ZBulkSelection,
+  z.discriminatedUnion('action', [
+    z.object({ action: z.literal('stop') }),
+    z.object({ action: z.literal('allow') }),
+    z.object({ action: z.literal('move'), departmentId: z.number().int().positive() }),
+    z.object({ action: z.literal('authorize'), authorizationId: z.number().int().positive() }),
+  ]),
+);
+export type TUserBulkAction = z.infer<typeof ZUserBulkAction>;
+
+export const ZUserBulkResult = z.object({ updated: z.number().int() });
+export type TUserBulkResult = z.infer<typeof ZUserBulkResult>;
+
+export const BULK_MESSAGES = {
+  tooMany: `Choose at most ${BULK_USERS_MAX} users at once: narrow the filters`,
+  includesSelf: 'You cannot stop your own access',
+} as const;

@@ -7,19 +7,22 @@ import type { AuditEntry } from '../../platform/http/audit-trail';
 import { pageWindow } from '../../platform/http/pagination';
 import { auditEvents } from './tables';
 
-/** Appends one event. */
-export async function appendAuditEvent(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditEvents).values({
-    actorId: entry.actorId,
-    actorCode: entry.actorCode,
-    ip: entry.ip,
-    requestId: entry.requestId,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    route: entry.route,
-    changes: entry.changes,
-  });
+/** Appends events, in one statement however many (a bulk action's). */
+export async function appendAuditEvents(db: Db, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditEvents).values(
+    entries.map((entry) => ({
+      actorId: entry.actorId,
+      actorCode: entry.actorCode,
+      ip: entry.ip,
+      requestId: entry.requestId,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      route: entry.route,
+      changes: entry.changes,
+    })),
+  );
 }
 
 function conditions(filter: TAuditFilters): SQL | undefined {

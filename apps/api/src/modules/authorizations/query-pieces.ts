@@ -12,3 +12,10 @@ export function authorizationNameOf(authorizationId: Column): SQL<string> {
 export function authorizationExistsSql(id: number): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${authorizations} where ${col(authorizations.id)} = ${id})`;
 }
+
+/** The authorization's permission keys inside another module's query (null without one). */
+export function authorizationPermissionsOf(authorizationId: Column): SQL<string[] | null> {
+  return sql<
+    string[] | null
+  >`(select ${col(authorizations.permissions)} from ${authorizations} where ${col(authorizations.id)} = ${col(authorizationId)})`;
+}

@@ -3,6 +3,8 @@ import {
   ZApiError,
   ZIdParam,
   ZUserAccessInput,
+  ZUserBulkAction,
+  ZUserBulkResult,
   ZUserCreate,
   ZUserDetail,
   ZUserListItem,
@@ -13,10 +15,11 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import { noteAudit } from '../../platform/http/audit-trail';
+import { noteAudit, noteAuditEach } from '../../platform/http/audit-trail';
 import { setTotal } from '../../platform/http/pagination';
 import { contentDisposition } from '../../platform/storage/serve';
 import { createUser, deleteUser, getUserDetail, setUserAccess, updateUser } from './admin';
+import { bulkUpdateUsers } from './bulk';
 import { exportFileName, exportSort, writeUsersWorkbook, XLSX_TYPE } from './export';
 import { listUsers } from './service';
 
@@ -69,6 +72,33 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         .header('content-disposition', contentDisposition('attachment', exportFileName()))
         .header('cache-control', 'no-store')
         .send(out);
+    },
+  );
+
+  app.post(
+    '/users/bulk',
+    {
+      config: { access: { permission: 'USER_MANAGEMENT', denied: 'edit users' } },
+      schema: {
+        tags: ['users'],
+        summary:
+          'Stop or allow access, move to a department, or give an authorization to the chosen users (ids, or every user matching the filters): all or none',
+        body: ZUserBulkAction,
+        response: { 200: ZUserBulkResult, ...errors },
+      },
+    },
+    async (request) => {
+      const changes = await bulkUpdateUsers(ctx.db, request.principal!, request.body);
+      noteAuditEach(
+        request,
+        changes.map((change) => ({
+          entityId: change.id,
+          action: request.body.action === 'stop' || request.body.action === 'allow' ? 'access' : 'update',
+          before: change.before,
+          after: change.after,
+        })),
+      );
+      return { updated: changes.length };
     },
   );
 

@@ -101,7 +101,7 @@ function duplicateError(err: unknown): ApiError | undefined {
  * rights are a subset of their own: a user manager cannot reset the password of (and so take
  * over) an account that holds a key they do not.
  */
-function assertMayManage(
+export function assertMayManage(
   principal: Principal,
   target: { role: string; permissions: readonly string[] } | undefined,
   newRole: RoleCode | undefined,
@@ -116,7 +116,7 @@ function assertMayManage(
 }
 
 /** A manager tied to a branch or service adds and moves people only within it. */
-function assertPlaceWithin(
+export function assertPlaceWithin(
   principal: Principal,
   place: { serviceId: number | null; branchId: number | null },
 ) {
@@ -126,7 +126,11 @@ function assertPlaceWithin(
 }
 
 /** The authorization must exist; someone who is not an admin may only hand out keys they hold. */
-async function checkAuthorization(db: Db, principal: Principal, authorizationId: number | null | undefined) {
+export async function checkAuthorization(
+  db: Db,
+  principal: Principal,
+  authorizationId: number | null | undefined,
+) {
   if (authorizationId == null) return;
   const keys = await permissionsOf(db, authorizationId);
   if (!keys) {

@@ -1,5 +1,5 @@
 import type { TUserSession } from '@academy/contract';
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { oidcPayloads } from '../../platform/idp/tables';
 import { userSessions } from './tables';
@@ -91,4 +91,21 @@ export async function endSessions(
       );
     return ended.length;
   });
+}
+
+/** Ends every sign-in of these users at once (a bulk stop): two statements whatever their number. */
+export async function endSessionsOfUsers(db: Db, userIds: number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .update(userSessions)
+    .set({ endedAt: new Date() })
+    .where(and(inArray(userSessions.userId, userIds), isNull(userSessions.endedAt)));
+  await db
+    .delete(oidcPayloads)
+    .where(
+      and(
+        inArray(sql`${oidcPayloads.payload} ->> 'accountId'`, userIds.map(String)),
+        sql`${oidcPayloads.model} in ('Session', 'RefreshToken', 'AuthorizationCode', 'AccessToken')`,
+      ),
+    );
 }

@@ -31,6 +31,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auditNote: AuditNote | undefined;
+    /** A write that changed several entities (a bulk action): one event each. */
+    auditNotes: AuditNote[] | undefined;
   }
 }
 
@@ -69,6 +71,11 @@ export function noteAudit(request: FastifyRequest, note: AuditNote): void {
   request.auditNote = { ...request.auditNote, ...note };
 }
 
+/** A write that changed several entities records one event for each of them. */
+export function noteAuditEach(request: FastifyRequest, notes: AuditNote[]): void {
+  request.auditNotes = notes;
+}
+
 function isManagementWrite(request: FastifyRequest): boolean {
   const access = request.routeOptions.config?.access;
   if (!access || !('permission' in access || 'admin' in access)) return false;
@@ -88,31 +95,38 @@ function createdId(payload: unknown): string | undefined {
  * its event. Handlers add the entity's states with `noteAudit`; without them the event holds the
  * route, the entity id and the (non-secret) fields of a JSON body.
  */
-export function registerAuditTrail(app: FastifyInstance, append: (entry: AuditEntry) => Promise<void>): void {
+export function registerAuditTrail(
+  app: FastifyInstance,
+  append: (entries: AuditEntry[]) => Promise<void>,
+): void {
   app.decorateRequest('auditNote', undefined);
+  app.decorateRequest('auditNotes', undefined);
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode >= 400 || !isManagementWrite(request)) return payload;
-    const note = request.auditNote ?? {};
     const overrides = request.routeOptions.config.audit || {};
     const url = request.routeOptions.url ?? '';
     const path = url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) : url;
     const params = request.params as Record<string, unknown> | undefined;
     const body = request.body && typeof request.body === 'object' ? request.body : undefined;
-    const entityId = note.entityId ?? (params?.id as string | number | undefined) ?? createdId(payload);
-    await append({
-      actorId: request.principal?.id ?? null,
-      actorCode: request.principal?.employeeCode ?? null,
-      ip: request.ip ?? null,
-      requestId: String(request.id),
-      action: note.action ?? overrides.action ?? ACTION_OF_METHOD[request.method] ?? 'update',
-      entityType: note.entityType ?? overrides.entityType ?? path.split('/')[1] ?? 'unknown',
-      entityId: entityId === undefined ? null : String(entityId),
-      route: `${request.method} ${path}`,
-      changes:
-        note.before !== undefined || note.after !== undefined
-          ? changesBetween(note.before, note.after)
-          : changesBetween(undefined, body),
+    const notes = request.auditNotes ?? [request.auditNote ?? {}];
+    const entries = notes.map((note): AuditEntry => {
+      const entityId = note.entityId ?? (params?.id as string | number | undefined) ?? createdId(payload);
+      return {
+        actorId: request.principal?.id ?? null,
+        actorCode: request.principal?.employeeCode ?? null,
+        ip: request.ip ?? null,
+        requestId: String(request.id),
+        action: note.action ?? overrides.action ?? ACTION_OF_METHOD[request.method] ?? 'update',
+        entityType: note.entityType ?? overrides.entityType ?? path.split('/')[1] ?? 'unknown',
+        entityId: entityId === undefined ? null : String(entityId),
+        route: `${request.method} ${path}`,
+        changes:
+          note.before !== undefined || note.after !== undefined
+            ? changesBetween(note.before, note.after)
+            : changesBetween(undefined, body),
+      };
     });
+    await append(entries);
     return payload;
   });
 }
