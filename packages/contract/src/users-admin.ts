@@ -130,3 +130,55 @@ export const BULK_MESSAGES = {
   tooMany: `Choose at most ${BULK_USERS_MAX} users at once: narrow the filters`,
   includesSelf: 'You cannot stop your own access',
 } as const;
+
+/**
+ * User import (issue 20): an .xlsx or .csv whose first row holds the headers of the users export
+ * (USER_EXPORT_COLUMNS; "Employee code", "Full name" and "Email" required, the others optional),
+ * so an export is itself an import file. Rows are matched by employee code: new codes are created
+ * (without a password: they set one through the link of the welcome mail or "Forgot password"),
+ * known ones updated, identical ones left alone. Service, branch, department and authorization are
+ * given by name; gender and access by their words (Male, Allowed…) or codes.
+ */
+export const USER_IMPORT_MAX_ROWS = 10_000;
+export const USER_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+export const USER_IMPORT_REQUIRED_HEADERS = ['Employee code', 'Full name', 'Email'] as const;
+
+/** GET users/import/template?format=xlsx|csv */
+export const ZUserImportTemplateQuery = z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
+
+/** POST users/import?dryRun=true|false&welcome=true|false (multipart `file`) */
+export const ZUserImportQuery = z.object({
+  /** true (default): only the preview; false: apply, in one transaction, if there is no error. */
+  dryRun: z.enum(['true', 'false']).default('true'),
+  /** Mail each created user a link to set their password. */
+  welcome: z.enum(['true', 'false']).default('false'),
+});
+
+export const ZUserImportError = z.object({
+  /** The sheet's row number (the header is row 1); 0 for the file as a whole. */
+  row: z.number().int(),
+  /** The column's header, or "" for the file or the row as a whole. */
+  column: z.string(),
+  message: z.string(),
+});
+
+export const ZUserImportResult = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.array(ZUserImportError),
+  /** Whether anything was written: false for a preview or when there were errors. */
+  applied: z.boolean(),
+});
+export type TUserImportResult = z.infer<typeof ZUserImportResult>;
+
+export const USER_IMPORT_MESSAGES = {
+  notASheet: 'Choose an .xlsx or .csv file',
+  tooManyRows: `A file may hold at most ${USER_IMPORT_MAX_ROWS} users`,
+  missingHeaders: 'The first row must hold the headers of the users export',
+  duplicateInFile: 'This employee code is already on another row of the file',
+  unknownService: 'This service does not exist',
+  unknownBranch: 'This branch does not exist in this service',
+  unknownDepartment: 'This department does not exist in this branch',
+  unknownAuthorization: 'This authorization does not exist',
+} as const;
