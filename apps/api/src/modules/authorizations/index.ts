@@ -1,3 +1,10 @@
 /** Authorizations: named sets of permission keys tied to a service or a branch (SPEC §3, §6). */
-export { authorizationExistsSql, authorizationNameOf, authorizationPermissionsOf } from './query-pieces';
+export {
+  authorizationBranchIdOf,
+  authorizationExistsSql,
+  authorizationNameOf,
+  authorizationPermissionsOf,
+  authorizationServiceIdOf,
+} from './query-pieces';
 export { authorizationsRoutes } from './routes';
+export { assertMayChangeKeys, permissionsOf } from './service';

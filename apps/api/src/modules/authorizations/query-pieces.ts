@@ -3,9 +3,12 @@ import { sql } from 'drizzle-orm';
 import { col } from '../../platform/db/sql';
 import { authorizations } from './tables';
 
+/** A column's value type as SQL: null only when the foreign-key column may be null. */
+type Nullable<C extends Column, T> = SQL<C['_']['notNull'] extends true ? T : T | null>;
+
 /** The authorization's name inside another module's query (a correlated subquery on the key). */
-export function authorizationNameOf(authorizationId: Column): SQL<string> {
-  return sql<string>`(select ${col(authorizations.name)} from ${authorizations} where ${col(authorizations.id)} = ${col(authorizationId)})`;
+export function authorizationNameOf<C extends Column>(authorizationId: C): Nullable<C, string> {
+  return sql`(select ${col(authorizations.name)} from ${authorizations} where ${col(authorizations.id)} = ${col(authorizationId)})`;
 }
 
 /** True when the authorization exists. */
@@ -18,4 +21,20 @@ export function authorizationPermissionsOf(authorizationId: Column): SQL<string[
   return sql<
     string[] | null
   >`(select ${col(authorizations.permissions)} from ${authorizations} where ${col(authorizations.id)} = ${col(authorizationId)})`;
+}
+
+/**
+ * Where the authorization's management scope lies (platform/http/scope.ts `scopeOf`): its service
+ * and its branch, inside another module's query (null without an authorization).
+ */
+export function authorizationServiceIdOf(authorizationId: Column): SQL<number | null> {
+  return sql<
+    number | null
+  >`(select ${col(authorizations.serviceId)} from ${authorizations} where ${col(authorizations.id)} = ${col(authorizationId)})`;
+}
+
+export function authorizationBranchIdOf(authorizationId: Column): SQL<number | null> {
+  return sql<
+    number | null
+  >`(select ${col(authorizations.branchId)} from ${authorizations} where ${col(authorizations.id)} = ${col(authorizationId)})`;
 }

@@ -5,6 +5,7 @@ export { findPlaceByName, type PlaceByName, type PlaceNamed } from './places-by-
 export {
   branchExistsSql,
   branchNameOf,
+  departmentNameOf,
   serviceIdOfBranch,
   serviceNameOf,
   serviceNameOfBranch,

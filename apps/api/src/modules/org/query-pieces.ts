@@ -1,7 +1,7 @@
 import type { Column, SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { col } from '../../platform/db/sql';
-import { branches, services } from './tables';
+import { branches, departments, services } from './tables';
 
 /** A column's value type as SQL: null only when the foreign-key column may be null. */
 type NameOf<C extends Column> = SQL<C['_']['notNull'] extends true ? string : string | null>;
@@ -17,6 +17,10 @@ export function serviceNameOf<C extends Column>(serviceId: C): NameOf<C> {
 
 export function branchNameOf<C extends Column>(branchId: C): NameOf<C> {
   return sql`(select ${col(branches.name)} from ${branches} where ${col(branches.id)} = ${col(branchId)})`;
+}
+
+export function departmentNameOf<C extends Column>(departmentId: C): NameOf<C> {
+  return sql`(select ${col(departments.name)} from ${departments} where ${col(departments.id)} = ${col(departmentId)})`;
 }
 
 /** The service of the branch in `branchId`. */

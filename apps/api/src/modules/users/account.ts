@@ -7,8 +7,7 @@ import { notFound } from '../../platform/http/errors';
 import type { Storage } from '../../platform/storage/storage';
 import type { CheckedFile } from '../../platform/uploads/checks';
 import { removeStoredFiles, withStoredFiles } from '../../platform/uploads/store';
-import { authorizations } from '../authorizations/tables';
-import { branches, departments, services } from '../org/tables';
+import { placeNames } from './place-names';
 import { users } from './tables';
 
 export type ProfileInput = z.output<typeof ZProfileInput>;
@@ -31,16 +30,9 @@ export async function getProfile(db: Db, userId: number): Promise<TProfile> {
       workplace: users.workplace,
       position: users.position,
       authorizedOn: users.authorizedOn,
-      serviceName: services.name,
-      branchName: branches.name,
-      departmentName: departments.name,
-      authorizationName: authorizations.name,
+      ...placeNames,
     })
     .from(users)
-    .leftJoin(services, eq(services.id, users.serviceId))
-    .leftJoin(branches, eq(branches.id, users.branchId))
-    .leftJoin(departments, eq(departments.id, users.departmentId))
-    .leftJoin(authorizations, eq(authorizations.id, users.authorizationId))
     .where(eq(users.id, userId));
   if (!row) throw notFound(MESSAGES.userNotFound);
   return { ...row, gender: isGender(row.gender) ? row.gender : null };

@@ -17,11 +17,10 @@ import { type ApiError, badRequest, conflict, forbidden, notFound } from '../../
 import { EVERYTHING, isPlaceWithin, type ManagementScope } from '../../platform/http/scope';
 import type { Storage } from '../../platform/storage/storage';
 import { removeStoredFiles } from '../../platform/uploads/store';
-import { assertMayChangeKeys, permissionsOf } from '../authorizations/service';
-import { authorizations } from '../authorizations/tables';
-import { resolvePlacement } from '../org/service';
-import { branches, departments, services } from '../org/tables';
+import { assertMayChangeKeys, authorizationPermissionsOf, permissionsOf } from '../authorizations';
+import { resolvePlacement } from '../org';
 import { hashPassword } from './passwords';
+import { placeNames } from './place-names';
 import { userWithin } from './service';
 import { endSessions } from './sessions';
 import { users } from './tables';
@@ -45,13 +44,10 @@ const detailColumns = {
   position: users.position,
   avatar: users.avatarUrl,
   serviceId: users.serviceId,
-  serviceName: services.name,
   branchId: users.branchId,
-  branchName: branches.name,
   departmentId: users.departmentId,
-  departmentName: departments.name,
   authorizationId: users.authorizationId,
-  authorizationName: authorizations.name,
+  ...placeNames,
   createdAt: users.createdAt,
 };
 
@@ -67,10 +63,6 @@ export async function getUserDetail(
   const [row] = await db
     .select(detailColumns)
     .from(users)
-    .leftJoin(services, eq(services.id, users.serviceId))
-    .leftJoin(branches, eq(branches.id, users.branchId))
-    .leftJoin(departments, eq(departments.id, users.departmentId))
-    .leftJoin(authorizations, eq(authorizations.id, users.authorizationId))
     .where(and(eq(users.id, id), userWithin(within)));
   if (!row) throw notFound(MESSAGES.userNotFound);
   return {
@@ -195,10 +187,9 @@ async function lockUser(db: Db, id: number, within: ManagementScope) {
       role: users.role,
       authorizationId: users.authorizationId,
       avatarUrl: users.avatarUrl,
-      permissions: authorizations.permissions,
+      permissions: authorizationPermissionsOf(users.authorizationId),
     })
     .from(users)
-    .leftJoin(authorizations, eq(authorizations.id, users.authorizationId))
     .where(and(eq(users.id, id), userWithin(within)))
     .for('update', { of: users });
   if (!row) throw notFound(MESSAGES.userNotFound);

@@ -1,11 +1,10 @@
 import type { Writable } from 'node:stream';
 import { GENDER_LABELS, USER_ACCESS_LABELS, USER_EXPORT_COLUMNS } from '@academy/contract';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { loadExcel } from '../../platform/excel';
 import { badRequest } from '../../platform/http/errors';
-import { authorizations } from '../authorizations/tables';
-import { branches, departments, services } from '../org/tables';
+import { placeNames } from './place-names';
 import { type UserListFilter, userListConditions } from './service';
 import { users } from './tables';
 
@@ -59,19 +58,12 @@ function exportBatch(
       phone: users.phone,
       dateOfBirth: users.dateOfBirth,
       gender: users.gender,
-      serviceName: services.name,
-      branchName: branches.name,
-      departmentName: departments.name,
-      authorizationName: authorizations.name,
+      ...placeNames,
       position: users.position,
       workplace: users.workplace,
       access: users.access,
     })
     .from(users)
-    .leftJoin(services, eq(services.id, users.serviceId))
-    .leftJoin(branches, eq(branches.id, users.branchId))
-    .leftJoin(departments, eq(departments.id, users.departmentId))
-    .leftJoin(authorizations, eq(authorizations.id, users.authorizationId))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(order.descending ? desc(key) : asc(key), asc(users.id))
     .limit(batch);

@@ -3,7 +3,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { Principal } from '../../platform/http/access';
 import { scopeOf } from '../../platform/http/scope';
-import { authorizations } from '../authorizations/tables';
+import {
+  authorizationBranchIdOf,
+  authorizationPermissionsOf,
+  authorizationServiceIdOf,
+} from '../authorizations';
 import { verifyPassword } from './passwords';
 import { externalIdentities, loginHistory, userSessions, users } from './tables';
 
@@ -17,9 +21,9 @@ const principalColumns = {
   activePassword: users.activePassword,
   access: users.access,
   passwordHash: users.passwordHash,
-  permissions: authorizations.permissions,
-  authorizationServiceId: authorizations.serviceId,
-  authorizationBranchId: authorizations.branchId,
+  permissions: authorizationPermissionsOf(users.authorizationId),
+  authorizationServiceId: authorizationServiceIdOf(users.authorizationId),
+  authorizationBranchId: authorizationBranchIdOf(users.authorizationId),
 };
 
 type PrincipalRow = Awaited<ReturnType<ReturnType<typeof selectPrincipal>['execute']>>[number];
@@ -43,10 +47,7 @@ function toPrincipal(row: PrincipalRow): Principal {
 }
 
 function selectPrincipal(db: Db) {
-  return db
-    .select(principalColumns)
-    .from(users)
-    .leftJoin(authorizations, eq(authorizations.id, users.authorizationId));
+  return db.select(principalColumns).from(users);
 }
 
 /** One query: the user with their authorization's permission keys. */
@@ -67,7 +68,6 @@ export async function findPrincipalBySession(
   const [row] = await db
     .select({ ...principalColumns, sessionId: userSessions.id })
     .from(users)
-    .leftJoin(authorizations, eq(authorizations.id, users.authorizationId))
     .leftJoin(
       userSessions,
       and(eq(userSessions.id, sessionId), eq(userSessions.userId, users.id), isNull(userSessions.endedAt)),
@@ -98,7 +98,6 @@ export async function findLinkedUser(
     })
     .from(externalIdentities)
     .innerJoin(users, eq(users.id, externalIdentities.userId))
-    .leftJoin(authorizations, eq(authorizations.id, users.authorizationId))
     .where(and(eq(externalIdentities.issuer, issuer), eq(externalIdentities.subject, subject)));
   if (!row) return null;
   const { serviceId, branchId, departmentId } = row;

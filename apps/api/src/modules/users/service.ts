@@ -5,9 +5,8 @@ import type { Principal } from '../../platform/http/access';
 import { badRequest } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
 import { type ManagementScope, placeWithin } from '../../platform/http/scope';
-import { authorizations } from '../authorizations/tables';
-import { branches, departments, services } from '../org/tables';
 import { hashPassword, verifyPassword } from './passwords';
+import { placeNames } from './place-names';
 import { endSessions } from './sessions';
 import { users } from './tables';
 
@@ -111,20 +110,13 @@ export async function listUsers(db: Db, filter: UserListFilter) {
           role: users.role,
           access: users.access,
           serviceId: users.serviceId,
-          serviceName: services.name,
           branchId: users.branchId,
-          branchName: branches.name,
           departmentId: users.departmentId,
-          departmentName: departments.name,
           authorizationId: users.authorizationId,
-          authorizationName: authorizations.name,
+          ...placeNames,
           position: users.position,
         })
         .from(users)
-        .leftJoin(services, eq(services.id, users.serviceId))
-        .leftJoin(branches, eq(branches.id, users.branchId))
-        .leftJoin(departments, eq(departments.id, users.departmentId))
-        .leftJoin(authorizations, eq(authorizations.id, users.authorizationId))
         .where(inArray(users.id, ids))
     : [];
   const position = new Map(ids.map((id, index) => [id, index]));
