@@ -63,9 +63,7 @@ module.exports = {
       severity: 'error',
       from: {
         path: '^apps/api/src/(modules|platform)/',
-        // A re-export of the demo accounts kept for the tests of users, progress and platform/idp
-        // (reworked elsewhere now) until they import src/demo.
-        pathNot: [NOT_TESTS, '^apps/api/src/modules/demo/seed\\.ts$'],
+        pathNot: NOT_TESTS,
       },
       to: { path: '^apps/api/src/((app|main|schema)\\.ts|demo/)' },
     },

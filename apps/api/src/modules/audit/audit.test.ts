@@ -7,7 +7,7 @@ import { grantCourseActions } from '../../../test/courses';
 import { anyPlace, makeUser, userEditBody } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
-import { DEMO_ACCOUNTS } from '../demo/seed';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { setupExam, takeExam } from '../exams/testing';
 import { pruneAuditEvents } from './service';
 

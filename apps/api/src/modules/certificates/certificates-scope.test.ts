@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../test/client';
 import { type MadeUser, makeOrgTree, makeUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
-import { DEMO_ACCOUNTS } from '../demo/seed';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 
 /**
  * Issue 20: certificates of users are managed within the holder's scope. The demo student (Skyline

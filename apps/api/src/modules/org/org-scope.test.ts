@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../test/client';
 import { type MadeUser, makeOrgTree, makeUser, type OrgTree } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
-import { DEMO_ACCOUNTS } from '../demo/seed';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 
 /**
  * Issue 20: a manager tied to a branch keeps the departments and the roadmaps of that branch;

@@ -6,7 +6,7 @@ import { buildCourse, grantCourseActions } from '../../../test/courses';
 import { makeUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
-import { DEMO_ACCOUNTS } from '../demo/seed';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 
 /** Issue 20: the progress export tells time in the configured zone (TIME_ZONE) and says which. */
 let t: TestApp;

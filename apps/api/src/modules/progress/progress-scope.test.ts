@@ -5,7 +5,7 @@ import type { ApiClient } from '../../../test/client';
 import { buildCourse, grantCourseActions } from '../../../test/courses';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
-import { DEMO_ACCOUNTS } from '../demo/seed';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { setupExam, takeExam } from '../exams/testing';
 
 /**

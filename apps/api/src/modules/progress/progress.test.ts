@@ -17,7 +17,7 @@ import { type ApiClient, clientFor } from '../../../test/client';
 import { buildCourse, grantCourseActions } from '../../../test/courses';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
-import { DEMO_ACCOUNTS, DEMO_EMPLOYEE_PASSWORD } from '../demo/seed';
+import { DEMO_ACCOUNTS, DEMO_EMPLOYEE_PASSWORD } from '../../demo/seed';
 import { type ExamFixture, setupExam, takeExam } from '../exams/testing';
 import { users } from '../users/tables';
 

@@ -14,7 +14,7 @@ import {
 } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
-import { DEMO_ACCOUNTS } from '../demo/seed';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 
 let t: TestApp;
 let student: ApiClient;

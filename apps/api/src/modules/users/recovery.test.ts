@@ -8,7 +8,7 @@ import { apiClient, clientFor } from '../../../test/client';
 import { listFiles, tempDataDir } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
-import { DEMO_ACCOUNTS } from '../demo/seed';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { RESET_MAILS_PER_WINDOW } from './recovery';
 import { RECOVERY_LIMITS } from './recovery-routes';
 import { passwordResetTokens } from './tables';

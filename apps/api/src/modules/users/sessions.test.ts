@@ -5,7 +5,7 @@ import { type ApiClient, apiClient } from '../../../test/client';
 import { makeUser, userEditBody } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
-import { DEMO_ACCOUNTS } from '../demo/seed';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { endSessions } from './sessions';
 
 /**

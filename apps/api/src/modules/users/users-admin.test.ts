@@ -12,7 +12,7 @@ import { type ApiClient, apiClient, clientFor } from '../../../test/client';
 import { anyPlace } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
-import { DEMO_ACCOUNTS, DEMO_EMPLOYEE_COUNT, DEMO_STOPPED_COUNT } from '../demo/seed';
+import { DEMO_ACCOUNTS, DEMO_EMPLOYEE_COUNT, DEMO_STOPPED_COUNT } from '../../demo/seed';
 import { writeUsersWorkbook } from './export';
 
 let t: TestApp;

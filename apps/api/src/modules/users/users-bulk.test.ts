@@ -10,7 +10,7 @@ import type { ApiClient } from '../../../test/client';
 import { type MadeUser, makeOrgTree, makeUser, type OrgTree } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
-import { DEMO_ACCOUNTS } from '../demo/seed';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 
 /** Issue 20: bulk actions on users — all or none, the scope and the single-user rules for each. */
 let t: TestApp;

@@ -5,7 +5,7 @@ import type { ApiClient } from '../../../test/client';
 import { type MadeUser, makeOrgTree, makeUser, type OrgTree, userEditBody } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
-import { DEMO_ACCOUNTS } from '../demo/seed';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 
 /**
  * Issue 20: the holder of an authorization tied to a branch manages that branch's people only; tied

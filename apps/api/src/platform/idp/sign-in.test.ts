@@ -11,7 +11,7 @@ import {
   submitSignInForm,
 } from '../../../test/auth';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { DEMO_ACCOUNTS } from '../../modules/demo/seed';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { loginHistory, users } from '../../modules/users/tables';
 import { SIGN_IN_MESSAGES } from './interactions';
 import { SIGN_IN_LIMITS } from './rate-limit';
