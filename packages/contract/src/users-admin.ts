@@ -175,6 +175,7 @@ export type TUserImportResult = z.infer<typeof ZUserImportResult>;
 export const USER_IMPORT_MESSAGES = {
   notASheet: 'Choose an .xlsx or .csv file',
   tooManyRows: `A file may hold at most ${USER_IMPORT_MAX_ROWS} users`,
+  tooLarge: 'This file is too large to import once unpacked',
   missingHeaders: 'The first row must hold the headers of the users export',
   duplicateInFile: 'This employee code is already on another row of the file',
   unknownService: 'This service does not exist',

@@ -1,6 +1,7 @@
 /** Authorizations: named sets of permission keys tied to a service or a branch (SPEC §3, §6). */
 export {
   authorizationBranchIdOf,
+  authorizationDirectory,
   authorizationExistsSql,
   authorizationNameOf,
   authorizationPermissionsOf,

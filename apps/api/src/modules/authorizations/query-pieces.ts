@@ -1,5 +1,6 @@
 import type { Column, SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
 import { col } from '../../platform/db/sql';
 import { authorizations } from './tables';
 
@@ -37,4 +38,17 @@ export function authorizationBranchIdOf(authorizationId: Column): SQL<number | n
   return sql<
     number | null
   >`(select ${col(authorizations.branchId)} from ${authorizations} where ${col(authorizations.id)} = ${col(authorizationId)})`;
+}
+
+/** Every authorization's id, name, keys and place, in one query (resolving names in an import). */
+export async function authorizationDirectory(db: Db) {
+  return db
+    .select({
+      id: authorizations.id,
+      name: authorizations.name,
+      permissions: authorizations.permissions,
+      serviceId: authorizations.serviceId,
+      branchId: authorizations.branchId,
+    })
+    .from(authorizations);
 }

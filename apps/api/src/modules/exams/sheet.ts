@@ -13,9 +13,9 @@ import {
 import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { loadExcel } from '../../platform/excel';
-import { ApiError, badRequest, type FieldError } from '../../platform/http/errors';
-import { ArchiveRefused, unpackArchive } from '../../platform/uploads/archive';
-import { sniff } from '../../platform/uploads/sniff';
+import { badRequest, type FieldError } from '../../platform/http/errors';
+import { loadBoundedWorkbook, SheetRefused } from '../../platform/sheets';
+import { readUploadedFile } from '../../platform/uploads/small-file';
 
 /**
  * Questions to and from Excel (exceljs). One question per row of the "Questions" sheet, columns
@@ -226,61 +226,25 @@ export function rowToInput(
   return { input: parsed.data };
 }
 
-const SHEET_ARCHIVE_LIMITS = { maxEntries: 500, maxUnpackedBytes: EXAM_LIMITS.importUnpackedBytes };
-const ROW_NUMBERS = /<row\b[^>]*?\br="(\d+)"/g;
-const CELL_COLUMNS = /<c\b[^>]*?\br="([A-Z]+)\d+"/g;
-
-function columnNumber(letters: string): number {
-  let n = 0;
-  for (const letter of letters) n = n * 26 + (letter.charCodeAt(0) - 64);
-  return n;
-}
-
-/**
- * Unpacks the workbook within bounds (platform/uploads/archive.ts) and reads its worksheets' row
- * and cell references before the spreadsheet library builds anything: a sheet that reaches past
- * EXAM_LIMITS.importRows rows or importColumns columns is refused, however small the file.
- */
-async function assertSheetWithinLimits(data: Buffer, notExcel: () => ApiError): Promise<void> {
-  const tooLarge = () =>
-    badRequest(EXAM_MESSAGES.importTooLarge, [{ field: 'file', message: EXAM_MESSAGES.importTooLarge }]);
-  let sheets: Map<string, Buffer>;
-  try {
-    sheets = await unpackArchive(data, SHEET_ARCHIVE_LIMITS, (name) =>
-      /^xl\/worksheets\/[^/]+\.xml$/.test(name),
-    );
-  } catch (err) {
-    if (err instanceof ArchiveRefused) throw err.reason === 'too large' ? tooLarge() : notExcel();
-    throw err;
-  }
-  for (const xml of sheets.values()) {
-    const text = xml.toString('utf8');
-    let rows = 0;
-    for (const match of text.matchAll(ROW_NUMBERS)) {
-      rows += 1;
-      if (Number(match[1]) > EXAM_LIMITS.importRows || rows > EXAM_LIMITS.importRows) throw tooLarge();
-    }
-    for (const match of text.matchAll(CELL_COLUMNS)) {
-      if (columnNumber(match[1] ?? '') > EXAM_LIMITS.importColumns) throw tooLarge();
-    }
-  }
-}
+const SHEET_LIMITS = {
+  maxRows: EXAM_LIMITS.importRows,
+  maxColumns: EXAM_LIMITS.importColumns,
+  maxUnpackedBytes: EXAM_LIMITS.importUnpackedBytes,
+};
 
 /**
  * Reads the questions of an uploaded workbook. Throws 400 with one field error per wrong row
  * ("row 3") when any row is wrong, so nothing is imported.
  */
 export async function readQuestionsWorkbook(data: Buffer): Promise<TQuestionInputParsed[]> {
-  const Excel = await loadExcel();
-  const notExcel = () =>
-    badRequest(EXAM_MESSAGES.importNotExcel, [{ field: 'file', message: EXAM_MESSAGES.importNotExcel }]);
-  if (sniff(data) !== 'zip' || !data.includes(Buffer.from('xl/', 'latin1'))) throw notExcel();
-  await assertSheetWithinLimits(data, notExcel);
-  const workbook = new Excel.Workbook();
+  let workbook: ExcelJS.Workbook;
   try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw notExcel();
+    workbook = await loadBoundedWorkbook(data, SHEET_LIMITS);
+  } catch (err) {
+    if (!(err instanceof SheetRefused)) throw err;
+    const message =
+      err.reason === 'not a workbook' ? EXAM_MESSAGES.importNotExcel : EXAM_MESSAGES.importTooLarge;
+    throw badRequest(message, [{ field: 'file', message }]);
   }
   const sheet = workbook.getWorksheet(SHEET) ?? workbook.worksheets[0];
   if (!sheet) throw badRequest(EXAM_MESSAGES.importEmpty);
@@ -322,31 +286,6 @@ export async function readQuestionsWorkbook(data: Buffer): Promise<TQuestionInpu
 }
 
 /** Reads the multipart field `file` (at most EXAM_LIMITS.importBytes). */
-export async function readImportUpload(request: FastifyRequest): Promise<Buffer> {
-  const refuse = (status: number, message: string) =>
-    new ApiError(status, message, [{ field: 'file', message }]);
-  if (!request.isMultipart()) throw refuse(400, MESSAGES.fileRequired);
-  const max = EXAM_LIMITS.importBytes;
-  let data: Buffer | undefined;
-  let tooLarge = false;
-  try {
-    const part = await request.file({ limits: { fileSize: max + 1, files: 1 } });
-    if (part && part.fieldname !== 'file') throw badRequest(`Unexpected file field ${part.fieldname}`);
-    if (part) {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > max) tooLarge = true;
-        else chunks.push(chunk);
-      }
-      data = Buffer.concat(chunks);
-    }
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    throw badRequest(MESSAGES.invalidRequest);
-  }
-  if (tooLarge) throw refuse(413, MESSAGES.fileTooLarge);
-  if (!data || data.length === 0) throw refuse(400, MESSAGES.fileRequired);
-  return data;
+export function readImportUpload(request: FastifyRequest): Promise<Buffer> {
+  return readUploadedFile(request, EXAM_LIMITS.importBytes);
 }

@@ -1,7 +1,13 @@
 /** The organisation: services (trademarks), branches and departments. */
 export type { PlacedUsers, PlacementColumn } from './placed-users';
 export { type Placement, resolvePlacement } from './placement';
-export { findPlaceByName, type PlaceByName, type PlaceNamed } from './places-by-name';
+export {
+  findPlaceByName,
+  type PlaceByName,
+  type PlaceDirectoryEntry,
+  type PlaceNamed,
+  placeDirectory,
+} from './places-by-name';
 export {
   branchExistsSql,
   branchNameOf,

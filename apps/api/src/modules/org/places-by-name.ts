@@ -50,3 +50,32 @@ export async function findPlaceByName(db: Db, named: PlaceNamed): Promise<PlaceB
   if (!first) return { problem: 'unknown' };
   return second ? { problem: 'ambiguous' } : { place: first };
 }
+
+/** Every place of the organisation with its names: services, their branches, their departments. */
+export type PlaceDirectoryEntry = {
+  serviceId: number;
+  serviceName: string;
+  branchId: number | null;
+  branchName: string | null;
+  departmentId: number | null;
+  departmentName: string | null;
+};
+
+/**
+ * The whole organisation in one query, for resolving many names at once (a user import): one row
+ * per department, plus one per branch without departments and per service without branches.
+ */
+export async function placeDirectory(db: Db): Promise<PlaceDirectoryEntry[]> {
+  return db
+    .select({
+      serviceId: services.id,
+      serviceName: services.name,
+      branchId: branches.id,
+      branchName: branches.name,
+      departmentId: departments.id,
+      departmentName: departments.name,
+    })
+    .from(services)
+    .leftJoin(branches, eq(branches.serviceId, services.id))
+    .leftJoin(departments, eq(departments.branchId, branches.id));
+}

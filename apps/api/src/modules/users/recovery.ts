@@ -116,3 +116,45 @@ export async function resetPassword(db: Db, input: TResetPassword): Promise<void
     await endSessions(tx, used.userId);
   });
 }
+
+/** How long the link of a welcome mail works. */
+export const WELCOME_LINK_DAYS = 7;
+
+/**
+ * Mails each new user (an import's) a link to choose their password — the reset link, valid
+ * WELCOME_LINK_DAYS days. A mail that cannot be sent is logged; the user can still use
+ * "Forgot password".
+ */
+export async function sendWelcomeMails(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  people: { id: number; email: string; fullName: string }[],
+): Promise<void> {
+  const expiresAt = new Date(Date.now() + WELCOME_LINK_DAYS * 86_400_000);
+  for (const person of people) {
+    const token = randomBytes(32).toString('base64url');
+    await db
+      .insert(passwordResetTokens)
+      .values({ userId: person.id, tokenHash: tokenHash(token), expiresAt });
+    try {
+      await mailer.send({
+        to: person.email,
+        subject: 'Welcome to the Academy',
+        text: [
+          `Hello ${person.fullName},`,
+          '',
+          'An account was made for you at the Academy.',
+          `To choose your password, open this link within ${WELCOME_LINK_DAYS} days:`,
+          '',
+          resetLink(config, token),
+          '',
+          'Then sign in with your employee code or email address and that password.',
+        ].join('\n'),
+      });
+    } catch (err) {
+      log.error({ err, userId: person.id }, 'could not send a welcome mail');
+    }
+  }
+}

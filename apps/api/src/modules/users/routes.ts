@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { accountRoutes } from './account-routes';
 import { usersAdminRoutes } from './admin-routes';
+import { userImportRoutes } from './import-routes';
 import { assertPasswordsAreOurs } from './recovery';
 import { recoveryRoutes } from './recovery-routes';
 import { changePassword, currentUser } from './service';
@@ -42,5 +43,6 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
 
   await app.register(accountRoutes, ctx);
   await app.register(recoveryRoutes, ctx);
+  await app.register(userImportRoutes, ctx);
   await app.register(usersAdminRoutes, ctx);
 };
