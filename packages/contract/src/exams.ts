@@ -38,7 +38,20 @@ export const EXAM_MESSAGES = {
     'The file is too large for a question sheet: at most 2,000 rows, 64 columns and 20 MB once unpacked',
   tooManyQuestions: 'An exam can have at most 500 questions',
   changedConcurrently: 'The exam changed at the same time, please try again',
+  requiredAboveQuestions:
+    'The required correct answers cannot be more than the questions in the exam: add questions or lower the number',
+  deleteBelowRequired:
+    'This question cannot be deleted: fewer questions would remain than the correct answers the exam requires. Lower the required correct answers first',
 } as const;
+
+/**
+ * An exam never requires more correct answers than it has questions; an exam without questions
+ * (still being authored) may require any number. The API refuses settings and question deletes
+ * that break it; the web warns before (decision 73).
+ */
+export function requiredFitsQuestions(required: number, questionCount: number): boolean {
+  return questionCount === 0 || required <= questionCount;
+}
 
 export const EXAM_LIMITS = {
   content: LIMITS.text,

@@ -1,11 +1,12 @@
 import {
+  EXAM_MESSAGES,
   MESSAGES,
   type TLesson,
   youtubeVideoId,
   youtubeWatchUrl,
   type ZLessonInput,
 } from '@academy/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
@@ -97,6 +98,24 @@ async function lessonValues(db: Db, input: LessonInput) {
 const endOfTopic = (topicId: number) =>
   sql`(select coalesce(max(${col(lessons.position)}), 0) + 1 from ${lessons} where ${col(lessons.topicId)} = ${topicId})`;
 
+/**
+ * An exam never requires more correct answers than it has questions (decision 73): the condition
+ * an update of the required number carries, checked in the same statement as the write, so a
+ * question deleted at the same time cannot slip under it. A lesson without questions takes any
+ * number (its author adds the questions after).
+ */
+const requiredFits = (required: number): SQL =>
+  sql`(${col(lessons.examQuestionCount)} = 0 or ${col(lessons.examQuestionCount)} >= ${required})`;
+
+/** Why an update that matched no row failed: no such lesson, or a required number above its questions. */
+async function refuseUpdate(db: Db, id: number): Promise<never> {
+  const [row] = await db.select({ id: lessons.id }).from(lessons).where(eq(lessons.id, id));
+  if (!row) throw notFound(MESSAGES.lessonNotFound);
+  throw badRequest(EXAM_MESSAGES.requiredAboveQuestions, [
+    { field: 'requiredCorrectAnswers', message: EXAM_MESSAGES.requiredAboveQuestions },
+  ]);
+}
+
 /** Adds a lesson at the end of a topic. */
 export async function createLesson(db: Db, topicId: number, input: LessonInput): Promise<TLesson> {
   const values = await lessonValues(db, input);
@@ -138,9 +157,9 @@ export async function updateLesson(db: Db, id: number, input: LessonInput): Prom
         ...(move !== null ? { topicId: move, position: endOfTopic(move) } : {}),
         updatedAt: new Date(),
       })
-      .where(eq(lessons.id, id))
+      .where(and(eq(lessons.id, id), requiredFits(values.requiredCorrectAnswers)))
       .returning({ id: lessons.id });
-    if (updated.length === 0) throw notFound(MESSAGES.lessonNotFound);
+    if (updated.length === 0) await refuseUpdate(tx, id);
     await refreshCountsOf(tx, existing.courseId);
   });
   return getLesson(db, id);
@@ -181,15 +200,21 @@ export async function reorderLessons(db: Db, topicId: number, ids: number[]): Pr
 
 /**
  * For the exams module: how many exam questions a lesson has. With none, the lesson passes on
- * study time alone; with some, its exam must be passed too.
+ * study time alone; with some, its exam must be passed too. Returns the lesson's required correct
+ * answers as they are under the row lock this update takes (the caller refuses a count below it).
  */
-export async function setLessonExamQuestionCount(db: Db, lessonId: number, count: number): Promise<void> {
+export async function setLessonExamQuestionCount(
+  db: Db,
+  lessonId: number,
+  count: number,
+): Promise<{ requiredCorrectAnswers: number }> {
   const [row] = await db
     .update(lessons)
     .set({ examQuestionCount: Math.max(0, count) })
     .where(eq(lessons.id, lessonId))
-    .returning({ id: lessons.id });
+    .returning({ requiredCorrectAnswers: lessons.requiredCorrectAnswers });
   if (!row) throw notFound(MESSAGES.lessonNotFound);
+  return row;
 }
 
 /** For the exams module: a lesson with its topic and course names and its exam settings. */
@@ -215,7 +240,10 @@ export async function lessonExamInfo(db: Db, lessonId: number) {
   return row;
 }
 
-/** For the exams module: the exam settings a lesson carries (its exam page edits them). */
+/**
+ * For the exams module: the exam settings a lesson carries (its exam page edits them). A required
+ * number above the lesson's questions (when it has some) is refused with a field error.
+ */
 export async function setLessonExamSettings(
   db: Db,
   lessonId: number,
@@ -224,7 +252,7 @@ export async function setLessonExamSettings(
   const [row] = await db
     .update(lessons)
     .set({ ...settings, updatedAt: new Date() })
-    .where(eq(lessons.id, lessonId))
+    .where(and(eq(lessons.id, lessonId), requiredFits(settings.requiredCorrectAnswers)))
     .returning({ id: lessons.id });
-  if (!row) throw notFound(MESSAGES.lessonNotFound);
+  if (!row) await refuseUpdate(db, lessonId);
 }

@@ -6,10 +6,20 @@ import { grantCourseActions } from '../../../test/courses';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../../demo/seed';
+import { lessons } from '../courses/tables';
 import { lessonProgress } from '../study/tables';
 import { EXAM_CLOSER } from './job';
-import { examAttempts, examStandings } from './tables';
-import { answersFor, learnerPool, mixedAnswers, questionsOf, setupExam, start, takeExam } from './testing';
+import { examAttempts, examQuestions, examStandings } from './tables';
+import {
+  answersFor,
+  learnerPool,
+  mixedAnswers,
+  QUESTIONS,
+  questionsOf,
+  setupExam,
+  start,
+  takeExam,
+} from './testing';
 
 /**
  * Double clicks, two tabs and replayed requests: 20 requests at once. On PostgreSQL
@@ -155,5 +165,33 @@ describe(`parallel requests (${TEST_ENGINE})`, () => {
     const [row] = await t.database.db.select().from(examAttempts).where(eq(examAttempts.id, attempt.id));
     expect(row).toMatchObject({ status: 'SUBMITTED', result: 'PASSED', correctCount: 3 });
     expect(row?.answers).toHaveLength(3);
+  });
+
+  it('never leaves fewer questions than required when deletes race a raised required number', async () => {
+    const fixture = await setupExam(staff, { questions: [...QUESTIONS, ...QUESTIONS], required: 2 });
+    const form = (required: number) => ({
+      name: 'Lesson 1.1',
+      videoUrl: 'https://youtu.be/aqz-KE-bpKQ',
+      minStudyMinutes: 0,
+      requiredCorrectAnswers: required,
+      examTimeLimitMinutes: 10,
+    });
+    const responses = await Promise.all([
+      ...fixture.questions.slice(1).map((q) => staff.delete(`exam-questions/${q.id}`)),
+      staff.put(`lessons/${fixture.examId}`, form(4)),
+      staff.put(`exams/${fixture.examId}/settings`, { ...form(5), maxFailedAttempts: 3 }),
+    ]);
+    for (const r of responses) expect([200, 204, 400, 409], r.body).toContain(r.statusCode);
+    const [lesson] = await t.database.db
+      .select({ required: lessons.requiredCorrectAnswers, count: lessons.examQuestionCount })
+      .from(lessons)
+      .where(eq(lessons.id, fixture.examId));
+    const remaining = await t.database.db
+      .select({ id: examQuestions.id })
+      .from(examQuestions)
+      .where(eq(examQuestions.examId, fixture.examId));
+    expect(lesson?.count).toBe(remaining.length);
+    expect(remaining.length).toBeGreaterThan(0);
+    expect(lesson?.required).toBeLessThanOrEqual(remaining.length);
   });
 });

@@ -8,6 +8,7 @@ import {
   type TExamState,
   type TLesson,
   type TMyLesson,
+  type TQuestionInput,
   type TStaffAttempt,
 } from '@academy/contract';
 import ExcelJS from 'exceljs';
@@ -269,6 +270,87 @@ describe('authoring an exam', () => {
       status: 404,
       message: MESSAGES.lessonNotFound,
     });
+  });
+});
+
+describe('an exam never requires more correct answers than it has questions', () => {
+  const settings = (required: number, examTimeLimitMinutes = 10) => ({
+    examTimeLimitMinutes,
+    requiredCorrectAnswers: required,
+    maxFailedAttempts: 3,
+  });
+  const lessonForm = (required: number) => ({
+    name: 'Lesson 1.1',
+    videoUrl: 'https://youtu.be/aqz-KE-bpKQ',
+    minStudyMinutes: 0,
+    requiredCorrectAnswers: required,
+    examTimeLimitMinutes: 10,
+  });
+
+  it('refuses exam settings that require more correct answers than questions, and writes nothing', async () => {
+    const { examId } = await setupExam(staff, { required: 2 });
+    const res = await staff.put(`exams/${examId}/settings`, { ...settings(4, 25), shuffleQuestions: true });
+    expect(res.json()).toMatchObject({ status: 400, message: EXAM_MESSAGES.requiredAboveQuestions });
+    expect(res.json().fieldErrors).toEqual([
+      { field: 'requiredCorrectAnswers', message: EXAM_MESSAGES.requiredAboveQuestions },
+    ]);
+    expect((await authoring(examId)).settings).toMatchObject({
+      examTimeLimitMinutes: 10,
+      requiredCorrectAnswers: 2,
+      shuffleQuestions: false,
+    });
+    const all = await staff.put(`exams/${examId}/settings`, settings(3));
+    expect(all.statusCode, all.body).toBe(200);
+    expect((await authoring(examId)).settings.requiredCorrectAnswers).toBe(3);
+  });
+
+  it('refuses a lesson form that requires more correct answers than the exam has questions', async () => {
+    const { examId } = await setupExam(staff, { required: 2 });
+    const res = await staff.put(`lessons/${examId}`, { ...lessonForm(4), minStudyMinutes: 5 });
+    expect(res.json()).toMatchObject({ status: 400, message: EXAM_MESSAGES.requiredAboveQuestions });
+    expect(res.json().fieldErrors).toEqual([
+      { field: 'requiredCorrectAnswers', message: EXAM_MESSAGES.requiredAboveQuestions },
+    ]);
+    const lesson = (await staff.get(`lessons/${examId}/edit`)).json() as TLesson;
+    expect(lesson).toMatchObject({ requiredCorrectAnswers: 2, minStudyMinutes: 0, examQuestionCount: 3 });
+    const ok = await staff.put(`lessons/${examId}`, lessonForm(3));
+    expect(ok.json()).toMatchObject({ requiredCorrectAnswers: 3, examQuestionCount: 3 });
+  });
+
+  it('lets an exam without questions require any number, so its author can add the questions after', async () => {
+    const { examId } = await setupExam(staff, { questions: [], required: 3 });
+    expect((await authoring(examId)).settings.requiredCorrectAnswers).toBe(3);
+    const learner = await freshLearner();
+    const early = await learner.post(`exams/${examId}/start`);
+    expect(early.json()).toMatchObject({ status: 422, message: EXAM_MESSAGES.noQuestions });
+    for (const q of QUESTIONS)
+      expect((await staff.post(`exams/${examId}/questions`, q)).statusCode).toBe(201);
+    const result = await takeExam(learner, examId, 3);
+    expect(result).toMatchObject({ correctCount: 3, questionCount: 3, passed: true });
+  });
+
+  it('refuses deleting a question that would leave fewer questions than required, saying to lower the number first', async () => {
+    const fixture = await setupExam(staff, { required: 3 });
+    const [first, second] = fixture.questions as [TAuthorQuestion, TAuthorQuestion];
+    const refused = await staff.delete(`exam-questions/${first.id}`);
+    expect(refused.json()).toMatchObject({ status: 409, message: EXAM_MESSAGES.deleteBelowRequired });
+    expect(EXAM_MESSAGES.deleteBelowRequired).toMatch(/lower the required correct answers first/i);
+    expect((await authoring(fixture.examId)).questions).toHaveLength(3);
+    expect(((await staff.get(`lessons/${fixture.examId}/edit`)).json() as TLesson).examQuestionCount).toBe(3);
+
+    expect((await staff.put(`exams/${fixture.examId}/settings`, settings(2))).statusCode).toBe(200);
+    expect((await staff.delete(`exam-questions/${first.id}`)).statusCode).toBe(204);
+    const again = await staff.delete(`exam-questions/${second.id}`);
+    expect(again.json()).toMatchObject({ status: 409, message: EXAM_MESSAGES.deleteBelowRequired });
+    expect((await authoring(fixture.examId)).questions).toHaveLength(2);
+  });
+
+  it('lets the last question go: an exam without questions is back to being authored', async () => {
+    const fixture = await setupExam(staff, { questions: [QUESTIONS[0] as TQuestionInput], required: 1 });
+    const only = fixture.questions[0] as TAuthorQuestion;
+    expect((await staff.delete(`exam-questions/${only.id}`)).statusCode).toBe(204);
+    const exam = await authoring(fixture.examId);
+    expect(exam).toMatchObject({ questions: [], settings: { requiredCorrectAnswers: 1 } });
   });
 });
 

@@ -3,6 +3,7 @@ import {
   EXAM_LIMITS,
   EXAM_MESSAGES,
   MESSAGES,
+  requiredFitsQuestions,
   type TAuthorQuestion,
   type TExamAuthoring,
   type TExamSettings,
@@ -12,7 +13,7 @@ import {
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
-import { badRequest, notFound } from '../../platform/http/errors';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { lessonExamInfo, setLessonExamQuestionCount, setLessonExamSettings } from '../courses';
 import { examQuestions, exams, type StoredOption } from './tables';
 
@@ -79,12 +80,15 @@ export async function lockExam(tx: Db, lessonId: number) {
   return exam;
 }
 
-/** Stores the question count on the lesson (the study rules read it). */
-async function refreshQuestionCount(tx: Db, lessonId: number): Promise<number> {
+/**
+ * Stores the question count on the lesson (the study rules read it); returns it with the lesson's
+ * required correct answers, read under the lesson's row lock.
+ */
+async function refreshQuestionCount(tx: Db, lessonId: number): Promise<{ n: number; required: number }> {
   const [row] = await tx.select({ n: count() }).from(examQuestions).where(eq(examQuestions.examId, lessonId));
   const n = row?.n ?? 0;
-  await setLessonExamQuestionCount(tx, lessonId, n);
-  return n;
+  const { requiredCorrectAnswers } = await setLessonExamQuestionCount(tx, lessonId, n);
+  return { n, required: requiredCorrectAnswers };
 }
 
 async function questionsOf(db: Db, examId: number): Promise<TAuthorQuestion[]> {
@@ -130,7 +134,10 @@ export async function examAuthoring(db: Db, lessonId: number): Promise<TExamAuth
 
 export type ExamSettingsInput = z.output<typeof ZExamSettingsInput>;
 
-/** PUT exams/{id}/settings: shuffle flags on the exam; time limit, required answers and lock on the lesson. */
+/**
+ * PUT exams/{id}/settings: shuffle flags on the exam; time limit, required answers and lock on the
+ * lesson. Requiring more correct answers than the exam has questions is refused (decision 73).
+ */
 export async function updateExamSettings(
   db: Db,
   lessonId: number,
@@ -223,7 +230,10 @@ export async function deleteQuestion(db: Db, id: number): Promise<void> {
       .where(eq(examQuestions.id, id))
       .returning({ id: examQuestions.id });
     if (deleted.length === 0) throw notFound(EXAM_MESSAGES.questionNotFound);
-    await refreshQuestionCount(tx, existing.examId);
+    // Never fewer questions than the required correct answers (decision 73); the last question
+    // may go: an exam without questions is being authored again.
+    const { n, required } = await refreshQuestionCount(tx, existing.examId);
+    if (!requiredFitsQuestions(required, n)) throw conflict(EXAM_MESSAGES.deleteBelowRequired);
   });
 }
 

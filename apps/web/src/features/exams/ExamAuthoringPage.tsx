@@ -1,4 +1,4 @@
-import type { TAuthorQuestion } from '@academy/contract';
+import { EXAM_MESSAGES, type TAuthorQuestion } from '@academy/contract';
 import { Alert, Center, Grid, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { ExamSettingsCard } from './authoring/ExamSettingsCard';
 import { LockedLearnersCard } from './authoring/LockedLearnersCard';
 import { QuestionCard } from './authoring/QuestionCard';
 import { QuestionExcelCard } from './authoring/QuestionExcelCard';
+import { belowRequired, deleteBreaksRequired } from './authoring/required-bar';
 import { useExamPermissions } from './authoring/use-exam-permissions';
 import { QuestionEditor } from './QuestionEditor';
 
@@ -80,9 +81,14 @@ export function ExamAuthoringPage() {
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="sm" data-testid="question-list">
+            {belowRequired(settings.requiredCorrectAnswers, questions.length) && (
+              <Alert color="yellow" data-testid="below-required">
+                {EXAM_MESSAGES.requiredAboveQuestions}
+              </Alert>
+            )}
             {questions.length === 0 && (
               <Paper withBorder p="lg" radius="md">
-                <Text c="dimmed">{t('exams.noQuestions')}</Text>
+                <Text c="dimmed">{t(can.canAdd ? 'exams.noQuestions' : 'exams.noQuestionsToView')}</Text>
               </Paper>
             )}
             {questions.map((question, index) => (
@@ -132,7 +138,15 @@ export function ExamAuthoringPage() {
           result.succeed(message);
         }}
       />
-      <ConfirmDeleteDialog {...deletion.dialog} subject={deletion.target?.content} />
+      <ConfirmDeleteDialog
+        {...deletion.dialog}
+        subject={deletion.target?.content}
+        message={
+          deleteBreaksRequired(settings.requiredCorrectAnswers, questions.length)
+            ? EXAM_MESSAGES.deleteBelowRequired
+            : undefined
+        }
+      />
       <ResultDialog state={result} />
     </>
   );

@@ -24,7 +24,7 @@ export function ExamSettingsCard({
   const save = useSaveExamSettings(lessonId);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const form = useForm<SettingsValues, unknown, TExamSettingsInput>({
-    resolver: settingsResolver,
+    resolver: settingsResolver(questionCount),
     values: settings,
   });
 

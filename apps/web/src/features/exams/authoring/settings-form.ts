@@ -1,4 +1,9 @@
-import { type TExamSettingsInput, ZExamSettingsInput } from '@academy/contract';
+import {
+  EXAM_MESSAGES,
+  requiredFitsQuestions,
+  type TExamSettingsInput,
+  ZExamSettingsInput,
+} from '@academy/contract';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 
 export type SettingsValues = {
@@ -14,14 +19,27 @@ export const SETTINGS_FIELDS = [
   'maxFailedAttempts',
 ] as const;
 
-/** The contract's rules on the form's raw values (numbers may still be text while typed). */
-export const settingsResolver: Resolver<SettingsValues, unknown, TExamSettingsInput> = async (values) => {
-  const parsed = ZExamSettingsInput.safeParse(values);
-  if (parsed.success) return { values: parsed.data, errors: {} };
-  const errors: FieldErrors<SettingsValues> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as keyof SettingsValues;
-    errors[field] ??= { type: issue.code, message: issue.message };
-  }
-  return { values: {}, errors };
-};
+/**
+ * The contract's rules on the form's raw values (numbers may still be text while typed), and the
+ * exam's bar: no more required correct answers than the `questionCount` questions (decision 73).
+ */
+export function settingsResolver(
+  questionCount: number,
+): Resolver<SettingsValues, unknown, TExamSettingsInput> {
+  return async (values) => {
+    const parsed = ZExamSettingsInput.safeParse(values);
+    if (parsed.success) {
+      if (requiredFitsQuestions(parsed.data.requiredCorrectAnswers, questionCount)) {
+        return { values: parsed.data, errors: {} };
+      }
+      const message = EXAM_MESSAGES.requiredAboveQuestions;
+      return { values: {}, errors: { requiredCorrectAnswers: { type: 'max', message } } };
+    }
+    const errors: FieldErrors<SettingsValues> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as keyof SettingsValues;
+      errors[field] ??= { type: issue.code, message: issue.message };
+    }
+    return { values: {}, errors };
+  };
+}
