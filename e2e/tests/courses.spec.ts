@@ -88,6 +88,18 @@ test.describe
       await expect(page.getByTestId('courses-table')).toContainText('Customer care essentials');
       // Without the action keys the list is read-only (the API refuses changes anyway).
       await expect(page.getByRole('button', { name: 'Add course' })).toHaveCount(0);
+      // Nor do a course's topics and lessons offer to add, edit or delete anything.
+      await page.getByRole('link', { name: 'Customer care essentials', exact: true }).click();
+      await expect(page.getByTestId('topics-table')).toContainText('Welcoming the customer');
+      await expect(page.getByRole('button', { name: /^(Add topic|Edit course)$/ })).toHaveCount(0);
+      await page.getByRole('link', { name: 'Welcoming the customer', exact: true }).click();
+      await expect(page.getByTestId('lessons-table')).toContainText('The first thirty seconds');
+      await expect(page.getByRole('link', { name: 'Add lesson' })).toHaveCount(0);
+      await expect(page.getByTestId('lessons-table')).not.toContainText('Add exam questions');
+      await expect(
+        page.getByTestId('lessons-table').locator('[aria-label^="Edit "], [aria-label^="Delete "]'),
+      ).toHaveCount(0);
+      await page.goto('/management/course');
 
       // An admin grants the Content editor role the course action keys.
       const admin = await browser.newPage();

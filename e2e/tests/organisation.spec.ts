@@ -323,6 +323,14 @@ test('admin finds, filters, stops and exports users', async ({ page }) => {
   await page.goto(`/management/user?q=${NEW_USER.code}`);
   const row = table.getByRole('row').filter({ hasText: NEW_USER.code });
   await row.getByRole('button', { name: `Stop access ${NEW_USER.name}` }).click();
+  // Stopping asks first; cancelling changes nothing.
+  const confirm = page.getByTestId('stop-access-dialog');
+  await expect(page.getByRole('dialog', { name: `Stop access for ${NEW_USER.name}?` })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(row).toContainText('Allowed');
+  await row.getByRole('button', { name: `Stop access ${NEW_USER.name}` }).click();
+  await page.getByTestId('stop-access-dialog-confirm').click();
   await expect(row).toContainText('Stopped');
   await row.getByRole('link', { name: `Edit ${NEW_USER.name}` }).click();
   await expect(page.getByTestId('user-access-panel')).toContainText('cannot sign in');

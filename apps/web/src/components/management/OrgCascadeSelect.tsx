@@ -25,6 +25,8 @@ export interface OrgCascadeSelectProps {
   /** `filter`: labels for screen readers only, "All …" placeholders; `field`: visible labels. */
   variant: 'filter' | 'field';
   errors?: Partial<Record<OrgLevel, string>>;
+  /** A form's required place: every level gets the asterisk. */
+  required?: boolean;
   /** Gives the selects `${testIdPrefix}-service`, `-branch` and `-department`. */
   testIdPrefix?: string;
 }
@@ -40,6 +42,7 @@ export function OrgCascadeSelect({
   labels,
   variant,
   errors,
+  required,
   testIdPrefix,
 }: OrgCascadeSelectProps) {
   const { t } = useTranslation();
@@ -50,6 +53,7 @@ export function OrgCascadeSelect({
   const named = (level: OrgLevel, part: string) => ({
     ...(filter ? { 'aria-label': labels[level] } : { label: labels[level] }),
     error: errors?.[level],
+    withAsterisk: required,
     'data-testid': testIdPrefix ? `${testIdPrefix}-${part}` : undefined,
   });
   return (

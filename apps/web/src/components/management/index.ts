@@ -8,6 +8,7 @@ export { MessageDialog } from '../MessageDialog';
 export { PageHeader } from '../PageHeader';
 export { AddButton } from './AddButton';
 export { CellLines } from './CellLines';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { BackLink, EditPageFrame } from './EditPageFrame';
 export { FilterSelect } from './FilterSelect';
 export { useFoldingFilters } from './FoldingFilters';

@@ -82,7 +82,8 @@ export function LessonsPage() {
               <IconChecklist size={14} aria-hidden />
               {lesson.examQuestionCount > 0
                 ? t('courseAdmin.examQuestions', { count: lesson.examQuestionCount })
-                : t('courseAdmin.noExamYet')}
+                : // Only those who may add questions are invited to.
+                  t(actions.canAdd ? 'courseAdmin.noExamYet' : 'courseAdmin.noExamQuestions')}
             </Group>
           </Anchor>
         </Stack>
@@ -104,13 +105,18 @@ export function LessonsPage() {
     ...(actions.canEdit
       ? [orderColumn({ rows, header: t('courseAdmin.order'), reorder, onError: result.fail })]
       : []),
-    actionsColumn(110, (lesson) => (
-      <CourseItemActions
-        name={lesson.name}
-        editTo={lessonFormPath({ courseId, topicId, lessonId: lesson.id })}
-        onDelete={() => setToDelete(lesson)}
-      />
-    )),
+    // A lesson's actions are edit and delete: no column for those who may do neither.
+    ...(actions.canEdit || actions.canDelete
+      ? [
+          actionsColumn<TLesson>(110, (lesson) => (
+            <CourseItemActions
+              name={lesson.name}
+              editTo={lessonFormPath({ courseId, topicId, lessonId: lesson.id })}
+              onDelete={() => setToDelete(lesson)}
+            />
+          )),
+        ]
+      : []),
   ];
 
   if (lessons.error) return <Alert color="red">{lessons.error.message}</Alert>;

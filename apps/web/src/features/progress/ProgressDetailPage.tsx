@@ -23,6 +23,7 @@ import {
   DataTable,
   PageHeader,
   ResultDialog,
+  usePermission,
   useResult,
 } from '../../components/management';
 import { formatDateTime } from '../../lib/format';
@@ -46,6 +47,8 @@ export function ProgressDetailPage() {
   const progress = useLearnerProgress(id);
   const unlock = useUnlockExam();
   const [toUnlock, setToUnlock] = useState<TExamStanding | null>(null);
+  // The learner's certificates are in the certificates area: a link there only for its holders.
+  const seesCertificates = usePermission('CERTIFICATE_MANAGEMENT');
   const result = useResult();
 
   if (progress.isPending) return <Loading />;
@@ -115,7 +118,11 @@ export function ProgressDetailPage() {
             <LinkButton to={`/management/progress/detail/${id}/login-history`}>
               {t('progress.loginHistory')}
             </LinkButton>
-            <LinkButton to={`/management/certificate/${id}`}>{t('certificates.userCertificates')}</LinkButton>
+            {seesCertificates && (
+              <LinkButton to={`/management/certificate/${id}`}>
+                {t('certificates.userCertificates')}
+              </LinkButton>
+            )}
           </>
         }
       />

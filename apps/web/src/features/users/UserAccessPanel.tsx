@@ -6,15 +6,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth/AuthProvider';
 import { useAnnounceModal } from '../../lib/use-announce-modal';
-import { toUpdateValues, useSetUserAccess, useUpdateUser } from './api';
+import { toUpdateValues, useUpdateUser } from './api';
+import { useAccessChange } from './use-access-change';
 
 /** Stop or allow a user's access, and reset their password to a new temporary one. */
 export function UserAccessPanel({ user }: { user: TUserDetail }) {
   const { t } = useTranslation();
   const auth = useAuth();
-  const setAccess = useSetUserAccess();
   const [resetOpen, setResetOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const access = useAccessChange((e) => setError(e.message));
   const stopped = user.access === 'STOPPED';
   const self = user.id === auth.user?.id;
 
@@ -42,23 +43,11 @@ export function UserAccessPanel({ user }: { user: TUserDetail }) {
             variant={stopped ? 'filled' : 'light'}
             color={stopped ? 'green' : 'red'}
             leftSection={stopped ? <IconLockOpen size={16} /> : <IconLock size={16} />}
-            loading={setAccess.isPending}
+            loading={access.pendingId === user.id}
             disabled={self}
             onClick={() => {
               setError(null);
-              setAccess.mutate(
-                { id: user.id, access: stopped ? 'ALLOWED' : 'STOPPED' },
-                {
-                  onSuccess: (saved) =>
-                    notifications.show({
-                      color: saved.access === 'STOPPED' ? 'orange' : 'green',
-                      message: t(saved.access === 'STOPPED' ? 'users.stopped' : 'users.allowed', {
-                        name: saved.fullName ?? saved.employeeCode,
-                      }),
-                    }),
-                  onError: (e) => setError(e.message),
-                },
-              );
+              access.toggle({ id: user.id, name: user.fullName ?? user.employeeCode, access: user.access });
             }}
             data-testid="user-toggle-access"
           >
@@ -67,6 +56,7 @@ export function UserAccessPanel({ user }: { user: TUserDetail }) {
         </Group>
       </Group>
       <ResetPasswordModal user={user} opened={resetOpen} onClose={() => setResetOpen(false)} />
+      {access.dialog}
     </Paper>
   );
 }

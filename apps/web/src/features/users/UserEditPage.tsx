@@ -1,4 +1,4 @@
-import { GENDERS, ROLE_CODES, type TUserDetail, ZUserCreate, ZUserUpdate } from '@academy/contract';
+import { GENDERS, ROLE_CODES, type TUserDetail, type ZUserUpdate } from '@academy/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -32,6 +32,7 @@ import { useAuthorizationOptions } from '../authorizations';
 import { OrgCascadeSelect } from '../org';
 import { toUpdateValues, useCreateUser, useUpdateUser, useUser } from './api';
 import { UserAccessPanel } from './UserAccessPanel';
+import { ZUserCreateForm, ZUserUpdateForm } from './user-form-schema';
 
 type Input = z.input<typeof ZUserUpdate>;
 type Output = z.output<typeof ZUserUpdate>;
@@ -95,7 +96,7 @@ function UserForm({ user }: { user?: TUserDetail }) {
   const update = useUpdateUser();
   const { form, error, fail, submit, field } = useManagedForm<Input, Output>({
     // Creating also needs the temporary password; ZUserCreate's output is a ZUserUpdate output.
-    resolver: (user ? zodResolver(ZUserUpdate) : zodResolver(ZUserCreate)) as Resolver<
+    resolver: (user ? zodResolver(ZUserUpdateForm) : zodResolver(ZUserCreateForm)) as Resolver<
       Input,
       unknown,
       Output
@@ -249,6 +250,7 @@ function UserForm({ user }: { user?: TUserDetail }) {
                 branchId: errors.branchId?.message,
                 departmentId: errors.departmentId?.message,
               }}
+              required
               testIdPrefix="user"
             />
             <SelectField
@@ -256,6 +258,7 @@ function UserForm({ user }: { user?: TUserDetail }) {
               name="authorizationId"
               kind="nullable"
               label={t('users.authorization')}
+              withAsterisk={form.watch('role') !== 'ROLE_ADMIN'}
               description={t('users.authorizationHint')}
               inputWrapperOrder={['label', 'input', 'description', 'error']}
               data={(authorizations.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}

@@ -1,6 +1,5 @@
 import type { TUserListItem } from '@academy/contract';
 import { Badge, Button, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth/AuthProvider';
@@ -16,9 +15,10 @@ import {
   RowAction,
   useManagedList,
 } from '../../components/management';
-import { useDeleteUser, useExportUsers, useSetUserAccess, useUserList } from './api';
+import { useDeleteUser, useExportUsers, useUserList } from './api';
 import { nextSort, SortHeader } from './SortHeader';
 import { USER_FILTERS, UserFilters } from './UserFilters';
+import { useAccessChange } from './use-access-change';
 
 /** /management/user: searchable, filterable, sortable and paged; add, edit, stop/allow, export. */
 export function UsersPage() {
@@ -32,7 +32,7 @@ export function UsersPage() {
     ...Object.fromEntries(USER_FILTERS.map((key) => [key, filters[key]])),
   };
   const users = useUserList({ ...query, page: list.page, size: list.size });
-  const setAccess = useSetUserAccess();
+  const access = useAccessChange(result.fail);
   const exportUsers = useExportUsers();
   const sortHeader = (field: string, label: string) => (
     <SortHeader
@@ -42,23 +42,6 @@ export function UsersPage() {
       onSort={(column) => list.update((latest) => ({ sort: nextSort(latest.get('sort'), column) }))}
     />
   );
-
-  function toggleAccess(user: TUserListItem) {
-    const access = user.access === 'STOPPED' ? 'ALLOWED' : 'STOPPED';
-    setAccess.mutate(
-      { id: user.id, access },
-      {
-        onSuccess: () =>
-          notifications.show({
-            color: access === 'STOPPED' ? 'orange' : 'green',
-            message: t(access === 'STOPPED' ? 'users.stopped' : 'users.allowed', {
-              name: user.fullName ?? user.employeeCode,
-            }),
-          }),
-        onError: result.fail,
-      },
-    );
-  }
 
   const columns: Column<TUserListItem>[] = [
     {
@@ -118,8 +101,8 @@ export function UsersPage() {
             icon={stopped ? <IconLockOpen size={18} /> : <IconLock size={18} />}
             color={stopped ? 'green' : 'orange'}
             disabled={untouchable}
-            loading={setAccess.isPending && setAccess.variables?.id === u.id}
-            onClick={() => toggleAccess(u)}
+            loading={access.pendingId === u.id}
+            onClick={() => access.toggle({ id: u.id, name, access: u.access })}
           />
           <DeleteAction subject={name} disabled={untouchable} onClick={() => deletion.ask(u)} />
         </>
@@ -164,7 +147,9 @@ export function UsersPage() {
       result={result}
       deletion={deletion}
       deleteSubject={(u) => `${u.fullName ?? ''} (${u.employeeCode})`}
-    />
+    >
+      {access.dialog}
+    </ListPage>
   );
 }
 
