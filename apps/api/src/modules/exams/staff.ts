@@ -1,25 +1,24 @@
 import { EXAM_MESSAGES, MESSAGES, type TExamStanding, type TStaffAttempt } from '@academy/contract';
-import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, type Column, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { conflict, notFound } from '../../platform/http/errors';
-import { EVERYTHING, type ManagementScope, placeWithin } from '../../platform/http/scope';
+import { EVERYTHING, type ManagementScope } from '../../platform/http/scope';
 import { lessonNameOf } from '../courses';
-import { users } from '../users/tables';
+import { employeeCodeOf, fullNameOf, userBrief, userWithinSql } from '../users';
 import { toSummary } from './attempts';
 import { examAttempts, examStandings } from './tables';
 
 /**
  * Staff's side (PROGRESS_MANAGEMENT): learners' attempts and standings, and unlocking. The lists
- * join the users and lessons tables read-only for names, so each is two queries (page + total).
+ * take learners' and lessons' names from the users and courses modules' query pieces, so each is
+ * two queries (page + total).
  */
 
 /** Learners outside the caller's management scope are never listed (issue 20). */
 type Within = { within?: ManagementScope };
 
-function learnerWithin(filter: Within): SQL | undefined {
-  return (
-    filter.within && placeWithin(filter.within, { serviceId: users.serviceId, branchId: users.branchId })
-  );
+function learnerWithin(filter: Within, userId: Column): SQL | undefined {
+  return userWithinSql(filter.within, userId);
 }
 
 export type AttemptFilter = Within & { userId?: number; examId?: number; page: number; size: number };
@@ -31,22 +30,21 @@ export async function listAttempts(
   const where = and(
     filter.userId ? eq(examAttempts.userId, filter.userId) : undefined,
     filter.examId ? eq(examAttempts.examId, filter.examId) : undefined,
-    learnerWithin(filter),
+    learnerWithin(filter, examAttempts.userId),
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ attempt: examAttempts, employeeCode: users.employeeCode, fullName: users.fullName })
+      .select({
+        attempt: examAttempts,
+        employeeCode: employeeCodeOf(examAttempts.userId),
+        fullName: fullNameOf(examAttempts.userId),
+      })
       .from(examAttempts)
-      .innerJoin(users, eq(users.id, examAttempts.userId))
       .where(where)
       .orderBy(desc(examAttempts.startedAt), desc(examAttempts.id))
       .limit(filter.size)
       .offset(filter.page * filter.size),
-    db
-      .select({ n: count() })
-      .from(examAttempts)
-      .innerJoin(users, eq(users.id, examAttempts.userId))
-      .where(where),
+    db.select({ n: count() }).from(examAttempts).where(where),
   ]);
   return {
     total: total?.n ?? 0,
@@ -84,27 +82,22 @@ export async function listStandings(
     filter.userId ? eq(examStandings.userId, filter.userId) : undefined,
     filter.examId ? eq(examStandings.examId, filter.examId) : undefined,
     lockedWhere,
-    learnerWithin(filter),
+    learnerWithin(filter, examStandings.userId),
   );
   const [rows, [total]] = await Promise.all([
     db
       .select({
         standing: examStandings,
-        employeeCode: users.employeeCode,
-        fullName: users.fullName,
+        employeeCode: employeeCodeOf(examStandings.userId),
+        fullName: fullNameOf(examStandings.userId),
         lessonName: lessonNameOf(examStandings.examId),
       })
       .from(examStandings)
-      .innerJoin(users, eq(users.id, examStandings.userId))
       .where(where)
       .orderBy(desc(examStandings.updatedAt), desc(examStandings.userId))
       .limit(filter.size)
       .offset(filter.page * filter.size),
-    db
-      .select({ n: count() })
-      .from(examStandings)
-      .innerJoin(users, eq(users.id, examStandings.userId))
-      .where(where),
+    db.select({ n: count() }).from(examStandings).where(where),
   ]);
   return {
     total: total?.n ?? 0,
@@ -136,10 +129,7 @@ export async function unlockExam(
   now: Date,
   within: ManagementScope = EVERYTHING,
 ): Promise<TExamStanding> {
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), learnerWithin({ within })));
+  const user = await userBrief(db, userId, within);
   if (!user) throw notFound(MESSAGES.userNotFound);
   const [row] = await db
     .update(examStandings)

@@ -1,15 +1,12 @@
 import type { NotificationKind, TNotification, TQaMarkReadInput } from '@academy/contract';
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import type { Principal } from '../../platform/http/access';
 import { pageWindow } from '../../platform/http/pagination';
-import { users } from '../users/tables';
+import { avatarOf, fullNameOf } from '../users';
 import { person } from './questions';
 import { excerptOf } from './rules';
 import { notifications, qaQuestions, qaReplies } from './tables';
-
-const actors = alias(users, 'actors');
 
 /** The caller's notifications, newest first, with the filtered total: one query (two past the end). */
 export async function listNotifications(
@@ -31,8 +28,8 @@ export async function listNotifications(
       replyId: notifications.replyId,
       replyContent: qaReplies.content,
       actorId: notifications.actorId,
-      actorName: actors.fullName,
-      actorAvatar: actors.avatarUrl,
+      actorName: fullNameOf(notifications.actorId),
+      actorAvatar: avatarOf(notifications.actorId),
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
       total: sql<number>`count(*) over ()`.mapWith(Number),
@@ -40,7 +37,6 @@ export async function listNotifications(
     .from(notifications)
     .innerJoin(qaQuestions, eq(qaQuestions.id, notifications.questionId))
     .leftJoin(qaReplies, eq(qaReplies.id, notifications.replyId))
-    .leftJoin(actors, eq(actors.id, notifications.actorId))
     .where(where)
     .orderBy(desc(notifications.id))
     .limit(limit)

@@ -19,7 +19,7 @@ import type { Principal } from '../../platform/http/access';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
 import { pageWindow } from '../../platform/http/pagination';
 import { type CourseName, courseAndLessonNames, type LessonName } from '../courses';
-import { users } from '../users/tables';
+import { avatarOf, fullNameOf } from '../users';
 import { excerptOf, mayChange, searchQuery } from './rules';
 import { qaQuestions, qaReplies, qaUpvotes } from './tables';
 
@@ -39,8 +39,8 @@ function questionColumns(viewerId: number) {
     courseId: qaQuestions.courseId,
     lessonId: qaQuestions.lessonId,
     authorId: qaQuestions.authorId,
-    authorName: users.fullName,
-    authorAvatar: users.avatarUrl,
+    authorName: fullNameOf(qaQuestions.authorId),
+    authorAvatar: avatarOf(qaQuestions.authorId),
     upvoteCount: qaQuestions.upvoteCount,
     replyCount: qaQuestions.replyCount,
     solved: qaQuestions.solved,
@@ -53,10 +53,7 @@ function questionColumns(viewerId: number) {
 }
 
 function selectQuestions(db: Db, viewerId: number) {
-  return db
-    .select(questionColumns(viewerId))
-    .from(qaQuestions)
-    .leftJoin(users, eq(users.id, qaQuestions.authorId));
+  return db.select(questionColumns(viewerId)).from(qaQuestions);
 }
 
 type QuestionRow = Awaited<ReturnType<typeof selectQuestions>>[number];
@@ -150,13 +147,12 @@ export async function getQuestion(db: Db, principal: Principal, id: number): Pro
       questionId: qaReplies.questionId,
       content: qaReplies.content,
       authorId: qaReplies.authorId,
-      authorName: users.fullName,
-      authorAvatar: users.avatarUrl,
+      authorName: fullNameOf(qaReplies.authorId),
+      authorAvatar: avatarOf(qaReplies.authorId),
       createdAt: qaReplies.createdAt,
       editedAt: qaReplies.editedAt,
     })
     .from(qaReplies)
-    .leftJoin(users, eq(users.id, qaReplies.authorId))
     .where(eq(qaReplies.questionId, id))
     .orderBy(asc(qaReplies.id));
   const names = await namesOf(db, [row]);

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/client';
 import type { Principal } from '../../platform/http/access';
 import { forbidden, notFound } from '../../platform/http/errors';
 import type { Mail, Mailer } from '../../platform/mail/mailer';
-import { users } from '../users/tables';
+import { avatarOf, fullNameOf, mailboxOf } from '../users';
 import { lockQuestion, person, questionOwner } from './questions';
 import { excerptOf, mayChange } from './rules';
 import { notifications, qaQuestions, qaReplies } from './tables';
@@ -21,8 +21,8 @@ async function readReply(db: Db, principal: Principal, id: number): Promise<TQaR
       questionId: qaReplies.questionId,
       content: qaReplies.content,
       authorId: qaReplies.authorId,
-      authorName: users.fullName,
-      authorAvatar: users.avatarUrl,
+      authorName: fullNameOf(qaReplies.authorId),
+      authorAvatar: avatarOf(qaReplies.authorId),
       createdAt: qaReplies.createdAt,
       editedAt: qaReplies.editedAt,
       courseId: qaQuestions.courseId,
@@ -30,7 +30,6 @@ async function readReply(db: Db, principal: Principal, id: number): Promise<TQaR
     })
     .from(qaReplies)
     .innerJoin(qaQuestions, eq(qaQuestions.id, qaReplies.questionId))
-    .leftJoin(users, eq(users.id, qaReplies.authorId))
     .where(eq(qaReplies.id, id));
   if (!row) throw notFound(QA_MESSAGES.replyNotFound);
   const allowed = mayChange(principal, row.authorId, row.courseId);
@@ -103,10 +102,7 @@ export async function addReply(
         replyId: reply.id,
         actorId: principal.id,
       });
-      [asker] = await tx
-        .select({ email: users.email, access: users.access })
-        .from(users)
-        .where(eq(users.id, question.authorId));
+      asker = await mailboxOf(tx, question.authorId);
     }
     return { reply, question, asker };
   });

@@ -20,7 +20,7 @@ import { orderBy, pageWindow } from '../../platform/http/pagination';
 import type { Mailer } from '../../platform/mail/mailer';
 import { newFileKey, type Storage, type StoredFileInfo } from '../../platform/storage/storage';
 import type { CheckedFile } from '../../platform/uploads/checks';
-import { users } from '../users/tables';
+import { fullNameOf } from '../users';
 import { postForApplying } from './posts';
 import { isSampleKey, sampleCvFor } from './samples';
 import { recruitmentApplications, recruitmentPosts } from './tables';
@@ -149,7 +149,7 @@ const applicationColumns = {
   formSize: recruitmentApplications.formSize,
   createdAt: recruitmentApplications.createdAt,
   reviewedAt: recruitmentApplications.reviewedAt,
-  reviewedBy: users.fullName,
+  reviewedBy: fullNameOf(recruitmentApplications.reviewedById),
 };
 
 type ApplicationRow = {
@@ -194,8 +194,7 @@ function selectApplications(db: Db) {
   return db
     .select(applicationColumns)
     .from(recruitmentApplications)
-    .innerJoin(recruitmentPosts, eq(recruitmentPosts.id, recruitmentApplications.postId))
-    .leftJoin(users, eq(users.id, recruitmentApplications.reviewedById));
+    .innerJoin(recruitmentPosts, eq(recruitmentPosts.id, recruitmentApplications.postId));
 }
 
 function escapeLike(value: string): string {

@@ -1,9 +1,9 @@
 import type { Writable } from 'node:stream';
 import { APPLICATION_EXPORT_COLUMNS, type TApplicationListQuery } from '@academy/contract';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, gt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { loadExcel } from '../../platform/excel';
-import { users } from '../users/tables';
+import { fullNameOf } from '../users';
 import { applicationConditions } from './applications';
 import { postForApplying } from './posts';
 import { recruitmentApplications } from './tables';
@@ -36,10 +36,9 @@ function exportBatch(
       formName: recruitmentApplications.formName,
       createdAt: recruitmentApplications.createdAt,
       reviewedAt: recruitmentApplications.reviewedAt,
-      reviewedBy: users.fullName,
+      reviewedBy: fullNameOf(recruitmentApplications.reviewedById),
     })
     .from(recruitmentApplications)
-    .leftJoin(users, eq(users.id, recruitmentApplications.reviewedById))
     .where(and(applicationConditions(postId, filter), gt(recruitmentApplications.id, afterId)))
     .orderBy(asc(recruitmentApplications.id))
     .limit(BATCH);

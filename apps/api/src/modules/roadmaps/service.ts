@@ -22,7 +22,7 @@ import { EVERYTHING, isPlaceWithin, type ManagementScope, placeWithin } from '..
 import { authorizationExistsSql, authorizationNameOf } from '../authorizations';
 import { courseFacts, existingCourseIdsSql } from '../courses';
 import { branchExistsSql, branchNameOf, serviceIdOfBranch, serviceNameOfBranch } from '../org';
-import { users } from '../users/tables';
+import { userPlacedAt, usersPlacedCount } from '../users';
 import type { LearnerProgress } from './learner-progress';
 import { roadmapCourses, roadmapMilestones, roadmaps } from './tables';
 
@@ -80,7 +80,7 @@ const listColumns = {
   ...headerColumns,
   milestoneCount: sql<number>`(select count(*)::int from ${roadmapMilestones} where ${col(roadmapMilestones.roadmapId)} = ${col(roadmaps.id)})`,
   courseCount: sql<number>`(select count(*)::int from ${roadmapCourses} where ${col(roadmapCourses.roadmapId)} = ${col(roadmaps.id)})`,
-  learnerCount: sql<number>`(select count(*)::int from ${users} where ${col(users.branchId)} = ${col(roadmaps.branchId)} and ${col(users.authorizationId)} = ${col(roadmaps.authorizationId)})`,
+  learnerCount: usersPlacedCount(roadmaps),
 };
 
 function selectHeaders(db: Db) {
@@ -368,12 +368,8 @@ export async function myRoadmap(
       authorizationName,
       description: roadmaps.description,
     })
-    .from(users)
-    .innerJoin(
-      roadmaps,
-      and(eq(roadmaps.branchId, users.branchId), eq(roadmaps.authorizationId, users.authorizationId)),
-    )
-    .where(eq(users.id, userId));
+    .from(roadmaps)
+    .where(userPlacedAt(userId, roadmaps));
   const facts = courseFacts(db);
   if (!header) return null;
   const rows = await db

@@ -1,4 +1,16 @@
 /** Users: accounts, sign-in sessions, the account page, password recovery, user management. */
+
+export { mailboxOf, userBrief } from './briefs';
 export { anyUserOf, usersCountOf } from './counts';
+export {
+  avatarOf,
+  displayNameOf,
+  employeeCodeOf,
+  fullNameOf,
+  type UserPlacement,
+  userPlacedAt,
+  usersPlacedCount,
+  userWithinSql,
+} from './query-pieces';
 export { usersRoutes } from './routes';
 export { createSignInAccounts, type SignInAccounts } from './sign-in';
