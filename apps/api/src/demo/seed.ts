@@ -1,12 +1,12 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { authorizations } from '../modules/authorizations/tables';
 import { branches, departments, services } from '../modules/org/tables';
-import { seedDemoShowcase } from '../modules/progress/demo';
 import { hashPassword } from '../modules/users/passwords';
 import { users } from '../modules/users/tables';
 import type { Db } from '../platform/db/client';
 import { seedDemoCertificates } from './certificates';
 import { seedDemoCourses } from './courses';
+import { seedDemoShowcase } from './progress';
 import { seedDemoQa } from './qa';
 import { seedDemoRecruitment } from './recruitment';
 import { seedDemoSite } from './site';
@@ -119,7 +119,7 @@ async function isEmpty(db: Db): Promise<boolean> {
 /**
  * Loads the demo organisation and accounts into an empty database, in one transaction.
  * `showcase` (the product demo of `npm start`, not the test harness) adds the learning showcase:
- * roles, a roadmap and colleagues' progress (progress/demo.ts).
+ * roles, a roadmap and colleagues' progress (demo/progress.ts).
  */
 export async function seedDemoData(db: Db, options: { showcase?: boolean } = {}): Promise<boolean> {
   if (!(await isEmpty(db))) return false;

@@ -13,10 +13,10 @@ import type { Db } from '../../platform/db/client';
 import { uniqueViolation } from '../../platform/db/errors';
 import { notFound } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
-import { type ManagementScope, placeWithin } from '../../platform/http/scope';
+import type { ManagementScope } from '../../platform/http/scope';
 import { newFileKey, type Storage } from '../../platform/storage/storage';
-import { courses } from '../courses/tables';
-import { users } from '../users/tables';
+import { courseFacts } from '../courses';
+import { displayNameOf, employeeCodeOf, userWithinSql } from '../users';
 import { certificateDate, renderCertificate } from './render';
 import { readStored } from './service';
 import { certificates, issuedCertificates } from './tables';
@@ -52,15 +52,17 @@ export async function issueForCompletion(db: Db, completion: CourseCompletion): 
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
+        const course = courseFacts(tx);
+        // The learner's printed name comes from the users module; null (nothing issued) for no such user.
         const result = await tx.execute(sql`
           insert into ${issuedCertificates}
             (code, user_id, course_id, certificate_id, full_name, course_name, issued_at)
-          select ${newCertificateCode()}, u.id, c.id, cert.id,
-            coalesce(nullif(trim(u.full_name), ''), u.employee_code), c.name, ${completion.at.toISOString()}::timestamptz
-          from ${users} u
-          join ${courses} c on c.id = ${completion.courseId}
-          join ${certificates} cert on cert.id = c.certificate_id
-          where u.id = ${completion.userId}
+          select ${newCertificateCode()}, ${completion.userId}::int, ${course.id}, cert.id,
+            learner.name, ${course.name}, ${completion.at.toISOString()}::timestamptz
+          from (select ${displayNameOf(completion.userId)} as name) learner
+          join ${course} on ${course.id} = ${completion.courseId}
+          join ${certificates} cert on cert.id = ${course.certificateId}
+          where learner.name is not null
           on conflict (user_id, course_id) do nothing
           returning id`);
         // Both drivers (pg, PGlite) answer with { rows }.
@@ -92,7 +94,7 @@ const issuedColumns = {
   code: issuedCertificates.code,
   userId: issuedCertificates.userId,
   fullName: issuedCertificates.fullName,
-  employeeCode: users.employeeCode,
+  employeeCode: employeeCodeOf(issuedCertificates.userId),
   courseId: issuedCertificates.courseId,
   courseName: issuedCertificates.courseName,
   certificateId: issuedCertificates.certificateId,
@@ -123,7 +125,6 @@ function selectIssued(db: Db) {
   return db
     .select(issuedColumns)
     .from(issuedCertificates)
-    .innerJoin(users, eq(users.id, issuedCertificates.userId))
     .innerJoin(certificates, eq(certificates.id, issuedCertificates.certificateId));
 }
 
@@ -148,7 +149,7 @@ export type IssuedListQuery = TPageQuery & {
 };
 
 function learnerWithin(within: ManagementScope | undefined): SQL | undefined {
-  return within && placeWithin(within, { serviceId: users.serviceId, branchId: users.branchId });
+  return userWithinSql(within, issuedCertificates.userId);
 }
 
 /** Issued certificates for staff, searchable by learner, code or course: two queries. */
@@ -160,7 +161,7 @@ export async function listIssued(
   if (query.q) {
     const like = `%${escapeLike(query.q.toLowerCase())}%`;
     conditions.push(
-      sql`(lower(${issuedCertificates.fullName}) like ${like} or lower(${users.employeeCode}) like ${like} or lower(${issuedCertificates.code}) like ${like} or lower(${issuedCertificates.courseName}) like ${like})`,
+      sql`(lower(${issuedCertificates.fullName}) like ${like} or lower(${employeeCodeOf(issuedCertificates.userId)}) like ${like} or lower(${issuedCertificates.code}) like ${like} or lower(${issuedCertificates.courseName}) like ${like})`,
     );
   }
   if (query.certificateId) conditions.push(eq(issuedCertificates.certificateId, query.certificateId));
@@ -187,11 +188,7 @@ export async function listIssued(
       )
       .limit(limit)
       .offset(offset),
-    db
-      .select({ n: count() })
-      .from(issuedCertificates)
-      .innerJoin(users, eq(users.id, issuedCertificates.userId))
-      .where(where),
+    db.select({ n: count() }).from(issuedCertificates).where(where),
   ]);
   return { rows: rows.map(toIssued), total: total?.n ?? 0 };
 }
@@ -303,7 +300,6 @@ export async function issuedFile(
       courseName: issuedCertificates.courseName,
     })
     .from(issuedCertificates)
-    .innerJoin(users, eq(users.id, issuedCertificates.userId))
     .where(and(eq(issuedCertificates.id, id), 'within' in whose ? learnerWithin(whose.within) : undefined));
   if (!row || ('ownerId' in whose && row.userId !== whose.ownerId)) {
     throw notFound(CERTIFICATE_MESSAGES.issuedNotFound);

@@ -8,7 +8,14 @@ export {
   setLessonExamSettings,
 } from './lesson-service';
 export { type CourseName, courseAndLessonNames, type LessonName } from './names';
-export { courseFacts, coursesGrantingCount, existingCourseIdsSql, lessonNameOf } from './query-pieces';
+export {
+  courseFacts,
+  coursesGrantingCount,
+  existingCourseIdsSql,
+  lessonFacts,
+  lessonNameOf,
+  lessonOutline,
+} from './query-pieces';
 export {
   courseColumns,
   courseOptions,

@@ -1,26 +1,31 @@
 import type { Column, SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import { col } from '../../platform/db/sql';
+import { col, type KeyRef, keyRef } from '../../platform/db/sql';
 import { branches, departments, services } from './tables';
 
-/** A column's value type as SQL: null only when the foreign-key column may be null. */
-type NameOf<C extends Column> = SQL<C['_']['notNull'] extends true ? string : string | null>;
+/**
+ * A name's type as SQL: null only when the foreign-key column may be null (always possible for an
+ * SQL expression).
+ */
+type NameOf<C extends KeyRef> = SQL<
+  C extends Column ? (C['_']['notNull'] extends true ? string : string | null) : string | null
+>;
 
 /**
  * Org data inside another module's query, so its lists stay one query without reading org's
  * tables itself: correlated subqueries on org's primary keys, given that module's foreign-key
- * column.
+ * column (the names also given an SQL expression, such as a CTE's column).
  */
-export function serviceNameOf<C extends Column>(serviceId: C): NameOf<C> {
-  return sql`(select ${col(services.name)} from ${services} where ${col(services.id)} = ${col(serviceId)})`;
+export function serviceNameOf<C extends KeyRef>(serviceId: C): NameOf<C> {
+  return sql`(select ${col(services.name)} from ${services} where ${col(services.id)} = ${keyRef(serviceId)})`;
 }
 
-export function branchNameOf<C extends Column>(branchId: C): NameOf<C> {
-  return sql`(select ${col(branches.name)} from ${branches} where ${col(branches.id)} = ${col(branchId)})`;
+export function branchNameOf<C extends KeyRef>(branchId: C): NameOf<C> {
+  return sql`(select ${col(branches.name)} from ${branches} where ${col(branches.id)} = ${keyRef(branchId)})`;
 }
 
-export function departmentNameOf<C extends Column>(departmentId: C): NameOf<C> {
-  return sql`(select ${col(departments.name)} from ${departments} where ${col(departments.id)} = ${col(departmentId)})`;
+export function departmentNameOf<C extends KeyRef>(departmentId: C): NameOf<C> {
+  return sql`(select ${col(departments.name)} from ${departments} where ${col(departments.id)} = ${keyRef(departmentId)})`;
 }
 
 /** The service of the branch in `branchId`. */

@@ -5,10 +5,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { loadExcel } from '../../platform/excel';
 import { wallClock } from '../../platform/wall-clock';
-import { users } from '../users/tables';
+import { learnersSql } from '../users';
 import {
   gradedCtes,
-  learnerConditions,
+  learnerFilter,
   type RawRow,
   rowColumns,
   rowFilter,
@@ -29,8 +29,8 @@ export const EXPORT_BATCH = 500;
 /** The next batch of matching learner ids after `afterId` (keyset, by id). */
 async function nextLearners(db: Db, filter: ScopedProgressFilter, afterId: number): Promise<number[]> {
   const result = await db.execute(sql`
-    select u.id from ${users} u
-    where ${learnerConditions(filter)} and u.id > ${afterId}
+    select u.id from (${learnersSql(learnerFilter(filter))}) u
+    where u.id > ${afterId}
     order by u.id limit ${EXPORT_BATCH}`);
   return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
 }
@@ -89,7 +89,7 @@ export async function writeProgressWorkbook(
     const ids = await nextLearners(db, filter, afterId);
     if (ids.length === 0) break;
     const result = await db.execute(sql`
-      with ${gradedCtes(filter, { userIds: ids })}
+      with ${gradedCtes(db, filter, { userIds: ids })}
       select ${rowColumns} from graded g ${rowJoins}
       where ${rowFilter(filter)}
       order by g.user_id, lower(g.course_name), g.course_id`);

@@ -1,26 +1,24 @@
 import type { ProgressFilter, ProgressStatus, TProgressRow } from '@academy/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { col } from '../../platform/db/sql';
 import { badRequest } from '../../platform/http/errors';
-import { type ManagementScope, placeWithin } from '../../platform/http/scope';
-import { courses, lessons } from '../courses/tables';
-import { branches, departments, services } from '../org/tables';
-import { roadmapCourses, roadmaps } from '../roadmaps/tables';
-import { passedWhere } from '../study/completion';
-import { lessonProgress } from '../study/tables';
-import { users } from '../users/tables';
+import type { ManagementScope } from '../../platform/http/scope';
+import { courseFacts } from '../courses';
+import { branchNameOf, departmentNameOf, serviceNameOf } from '../org';
+import { assignedCourseRows } from '../roadmaps';
+import { courseProgressRows } from '../study';
+import { type LearnerFilter, learnersSql } from '../users';
 
 /**
  * The progress report as SQL. A row is one learner in one course: every course the learner has
  * started (has progress in), plus every course their roadmap assigns them (not started yet: "not
  * studying"). Learners are filtered first (search, service, branch, department, or a batch of ids
  * for the export), so progress is only aggregated for them; the course filter narrows progress and
- * roadmap entries by index. This module reads the users, organisation, course, roadmap and progress
- * tables read-only; it has no tables of its own.
+ * roadmap entries by index. The module has no tables: each part of the statement is a query piece
+ * of the module that owns the data (decision 71) — the learners from users, their progress from
+ * study, their roadmap courses from roadmaps, course facts from courses, names from org.
  */
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Which learners: one (detail pages), a batch of ids (the export), or all that match. */
 export type LearnerScope = { userId?: number; userIds?: number[] };
@@ -28,65 +26,30 @@ export type LearnerScope = { userId?: number; userIds?: number[] };
 /** The report's filters and the caller's management scope: learners outside it never appear. */
 export type ScopedProgressFilter = ProgressFilter & { within?: ManagementScope };
 
-/** The learner filters over `users u`. */
-export function learnerConditions(f: ScopedProgressFilter, scope: LearnerScope = {}): SQL {
-  const conditions: SQL[] = [sql`true`];
-  const within =
-    f.within && placeWithin(f.within, { serviceId: sql`u.service_id`, branchId: sql`u.branch_id` });
-  if (within) conditions.push(within);
-  if (scope.userId !== undefined) conditions.push(sql`u.id = ${scope.userId}`);
-  if (scope.userIds) {
-    conditions.push(
-      sql`u.id in (${sql.join(scope.userIds.length ? scope.userIds.map((id) => sql`${id}`) : [sql`null`], sql`, `)})`,
-    );
-  }
-  if (f.q) {
-    const like = `%${escapeLike(f.q.toLowerCase())}%`;
-    conditions.push(
-      sql`(lower(u.employee_code) like ${like} or lower(u.full_name) like ${like} or lower(u.email) like ${like})`,
-    );
-  }
-  if (f.serviceId) conditions.push(sql`u.service_id = ${f.serviceId}`);
-  if (f.branchId) conditions.push(sql`u.branch_id = ${f.branchId}`);
-  if (f.departmentId) conditions.push(sql`u.department_id = ${f.departmentId}`);
-  return sql.join(conditions, sql` and `);
+/** The learner filters, for the users module's `learnersSql`. */
+export function learnerFilter(f: ScopedProgressFilter, scope: LearnerScope = {}): LearnerFilter {
+  return {
+    q: f.q,
+    serviceId: f.serviceId,
+    branchId: f.branchId,
+    departmentId: f.departmentId,
+    within: f.within,
+    userId: scope.userId,
+    userIds: scope.userIds,
+  };
 }
 
-const passed = passedWhere({
-  minStudyMinutes: sql`l.min_study_minutes`,
-  examQuestionCount: sql`l.exam_question_count`,
-});
-
 /**
- * `graded`: the learner-course rows with their course, counts, dates and status, before the
- * status and date filters (which `rowFilter` applies).
+ * `learners` (as `users u` was: id, employee_code, full_name and the place columns) and `graded`:
+ * the learner-course rows with their course, counts, dates and status, before the status and date
+ * filters (which `rowFilter` applies).
  */
-export function gradedCtes(f: ScopedProgressFilter, scope: LearnerScope = {}): SQL {
-  const courseOnProgress = f.courseId ? sql` where l.course_id = ${f.courseId}` : sql``;
-  const courseOnRoadmap = f.courseId ? sql` and rc.course_id = ${f.courseId}` : sql``;
+export function gradedCtes(db: Db, f: ScopedProgressFilter, scope: LearnerScope = {}): SQL {
+  const course = courseFacts(db);
   return sql`
-    learners as (
-      select u.id, u.branch_id, u.authorization_id from ${users} u
-      where ${learnerConditions(f, scope)}
-    ),
-    started as (
-      select lesson_progress.user_id, l.course_id,
-        (count(*) filter (where ${passed}))::int as passed,
-        bool_or(lesson_progress.status = 'FAILED') as failed,
-        min(lesson_progress.created_at) as started_at,
-        max(lesson_progress.updated_at) as last_at,
-        max(coalesce(lesson_progress.passed_at, lesson_progress.updated_at)) filter (where ${passed}) as last_passed_at
-      from learners
-      join ${lessonProgress} on lesson_progress.user_id = learners.id
-      join ${lessons} l on l.id = lesson_progress.lesson_id${courseOnProgress}
-      group by lesson_progress.user_id, l.course_id
-    ),
-    assigned as (
-      select learners.id as user_id, rc.course_id
-      from learners
-      join ${roadmaps} r on r.branch_id = learners.branch_id and r.authorization_id = learners.authorization_id
-      join ${roadmapCourses} rc on rc.roadmap_id = r.id${courseOnRoadmap}
-    ),
+    learners as (${learnersSql(learnerFilter(f, scope))}),
+    started as (${courseProgressRows('learners', f.courseId)}),
+    assigned as (${assignedCourseRows('learners', f.courseId)}),
     joined as (
       select coalesce(s.user_id, a.user_id) as user_id, coalesce(s.course_id, a.course_id) as course_id,
         coalesce(s.passed, 0) as passed, coalesce(s.failed, false) as failed,
@@ -95,14 +58,14 @@ export function gradedCtes(f: ScopedProgressFilter, scope: LearnerScope = {}): S
       from started s full join assigned a on a.user_id = s.user_id and a.course_id = s.course_id
     ),
     graded as (
-      select j.*, c.name as course_name, c.lesson_count,
+      select j.*, ${col(course.name)} as course_name, ${col(course.lessonCount)} as lesson_count,
         case
-          when c.lesson_count > 0 and j.passed >= c.lesson_count then 'PASSED'
+          when ${col(course.lessonCount)} > 0 and j.passed >= ${col(course.lessonCount)} then 'PASSED'
           when j.failed then 'FAILED'
           when j.started then 'STUDYING'
           else 'IDLE'
         end as status
-      from joined j join ${courses} c on c.id = j.course_id
+      from joined j join ${course} on ${col(course.id)} = j.course_id
     )`;
 }
 
@@ -139,18 +102,17 @@ export function rowOrder(sort: string | undefined): SQL {
   return sql`${column} ${direction === 'desc' ? sql`desc nulls last` : sql`asc nulls first`}, g.user_id, g.course_id`;
 }
 
-/** The columns of a report row, over `graded g` joined to `users u` and the organisation. */
+/** The columns of a report row, over `graded g` joined to its learner `u`; the place names from org. */
 export const rowColumns = sql`
   g.user_id, u.employee_code, u.full_name,
-  s.name as service_name, b.name as branch_name, d.name as department_name,
+  ${serviceNameOf(sql`u.service_id`)} as service_name, ${branchNameOf(sql`u.branch_id`)} as branch_name,
+  ${departmentNameOf(sql`u.department_id`)} as department_name,
   g.course_id, g.course_name, g.lesson_count, g.passed, g.status, g.assigned,
   g.started_at, g.last_at, g.last_passed_at`;
 
+/** Every row's learner is in `learners` (the rows are made from them). */
 export const rowJoins = sql`
-  join ${users} u on u.id = g.user_id
-  left join ${services} s on s.id = u.service_id
-  left join ${branches} b on b.id = u.branch_id
-  left join ${departments} d on d.id = u.department_id`;
+  join learners u on u.id = g.user_id`;
 
 export type RawRow = {
   user_id: number;

@@ -18,8 +18,9 @@ import type { AppContext } from '../../platform/context';
 import { unauthorized } from '../../platform/http/errors';
 import { setTotal } from '../../platform/http/pagination';
 import { contentDisposition } from '../../platform/storage/serve';
+import { loginHistoryOf } from '../users';
 import { exportFileName, writeProgressWorkbook, XLSX_TYPE } from './export';
-import { learnerProgress, listProgress, loginHistoryOf, myProgress, progressSummary } from './service';
+import { learnerProgress, listProgress, myProgress, progressSummary } from './service';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['progress'];

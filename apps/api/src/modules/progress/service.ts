@@ -2,31 +2,25 @@ import {
   LESSON_STATUSES,
   type LessonStatus,
   MESSAGES,
-  type RoleCode,
   type TExamStanding,
   type TLearnerCourse,
   type TLearnerLesson,
   type TLearnerProgress,
-  type TLoginEntry,
   type TMyProgress,
   type TProgressListQuery,
   type TProgressRow,
   type TProgressSummary,
   type TStaffAttempt,
-  type USER_ACCESS,
 } from '@academy/contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { pageWindow } from '../../platform/http/pagination';
-import { EVERYTHING, type ManagementScope, placeWithin } from '../../platform/http/scope';
-import { authorizations } from '../authorizations/tables';
-import { courses, lessons, topics } from '../courses/tables';
-import { listAttempts, listStandings } from '../exams/service';
-import { examAttempts } from '../exams/tables';
-import { branches, departments, services } from '../org/tables';
-import { lessonProgress } from '../study/tables';
-import { loginHistory, users } from '../users/tables';
+import { EVERYTHING, type ManagementScope } from '../../platform/http/scope';
+import { courseFacts, lessonFacts } from '../courses';
+import { examAttemptCountsRows, listAttempts, listStandings } from '../exams';
+import { type LearnerLessonRow, learnerLessonRows } from '../study';
+import { learnerCard } from '../users';
 import {
   gradedCtes,
   type RawRow,
@@ -40,17 +34,14 @@ import {
 } from './report';
 
 /**
- * Progress management (PROGRESS_MANAGEMENT) and the learner's own progress. Reads other modules'
- * tables read-only (users, organisation, courses, progress, roadmaps; exam attempts for the pass
- * rates) and calls the exams module's service for attempts and standings.
+ * Progress management (PROGRESS_MANAGEMENT) and the learner's own progress. The module owns no
+ * tables: its statements are made of other modules' query pieces (report.ts; exam attempts per
+ * course for the pass rates), and it calls the users, study and exams modules for a learner's card,
+ * lessons, attempts and standings.
  */
 
 /** Attempts and standings read per learner: far more than anyone takes. */
 const EXAM_ROWS = 1000;
-
-function learnerWithin(within: ManagementScope) {
-  return placeWithin(within, { serviceId: users.serviceId, branchId: users.branchId });
-}
 
 /**
  * GET progress: one page of learner-course rows and the total, in ONE statement (the total is a
@@ -62,7 +53,7 @@ export async function listProgress(
 ): Promise<{ rows: TProgressRow[]; total: number }> {
   const { limit, offset } = pageWindow(query);
   const result = await db.execute(sql`
-    with ${gradedCtes(query)}
+    with ${gradedCtes(db, query)}
     select ${rowColumns}, (count(*) over ())::int as total
     from graded g ${rowJoins}
     where ${rowFilter(query)}
@@ -72,7 +63,7 @@ export async function listProgress(
   let total = raw[0]?.total ?? 0;
   if (raw.length === 0 && offset > 0) {
     const counted = await db.execute(sql`
-      with ${gradedCtes(query)}
+      with ${gradedCtes(db, query)}
       select count(*)::int as n from graded g where ${rowFilter(query)}`);
     total = rowsOf<{ n: number }>(counted)[0]?.n ?? 0;
   }
@@ -81,24 +72,11 @@ export async function listProgress(
 
 /** The dashboard: statuses, completion rate and exam pass rate per course. One statement. */
 export async function progressSummary(db: Db, filter: ScopedProgressFilter): Promise<TProgressSummary> {
-  const attemptRange = [
-    filter.from ? sql` and ea.started_at >= ${`${filter.from}T00:00:00Z`}::timestamptz` : sql``,
-    filter.to
-      ? sql` and ea.started_at < (${`${filter.to}T00:00:00Z`}::timestamptz + interval '1 day')`
-      : sql``,
-  ];
+  const course = courseFacts(db);
   const result = await db.execute(sql`
-    with ${gradedCtes(filter)},
+    with ${gradedCtes(db, filter)},
     filtered as (select g.* from graded g where ${rowFilter(filter)}),
-    rates as (
-      select l.course_id,
-        (count(*) filter (where ea.result is not null))::int as attempts,
-        (count(*) filter (where ea.result = 'PASSED'))::int as passed
-      from filtered f
-      join ${lessons} l on l.course_id = f.course_id
-      join ${examAttempts} ea on ea.exam_id = l.id and ea.user_id = f.user_id${attemptRange[0]}${attemptRange[1]}
-      group by l.course_id
-    )
+    rates as (${examAttemptCountsRows('filtered', filter)})
     select
       (select count(*) from filtered)::int as rows,
       (select count(distinct user_id) from filtered)::int as learners,
@@ -107,8 +85,8 @@ export async function progressSummary(db: Db, filter: ScopedProgressFilter): Pro
       (select count(*) from filtered where status = 'FAILED')::int as failed,
       (select count(*) from filtered where status = 'IDLE')::int as idle,
       coalesce((
-        select json_agg(json_build_object('courseId', r.course_id, 'courseName', c.name, 'attempts', r.attempts, 'passed', r.passed) order by lower(c.name), c.id)
-        from rates r join ${courses} c on c.id = r.course_id where r.attempts > 0
+        select json_agg(json_build_object('courseId', r.course_id, 'courseName', ${course.name}, 'attempts', r.attempts, 'passed', r.passed) order by lower(${course.name}), ${course.id})
+        from rates r join ${course} on ${course.id} = r.course_id where r.attempts > 0
       ), '[]'::json) as rates`);
   const row = rowsOf<{
     rows: number;
@@ -142,52 +120,13 @@ export async function progressSummary(db: Db, filter: ScopedProgressFilter): Pro
 /** One learner's courses (started or on their roadmap), ordered by last activity. One statement. */
 async function learnerCourses(db: Db, userId: number): Promise<TProgressRow[]> {
   const result = await db.execute(sql`
-    with ${gradedCtes({}, { userId })}
+    with ${gradedCtes(db, {}, { userId })}
     select ${rowColumns} from graded g ${rowJoins}
     order by ${rowOrder(undefined)}`);
   return rowsOf<RawRow>(result).map(toRow);
 }
 
-type LessonRow = {
-  id: number;
-  courseId: number;
-  name: string;
-  topicName: string;
-  minStudyMinutes: number;
-  examQuestionCount: number;
-  status: string | null;
-  creditedSeconds: number | null;
-  examPassed: boolean | null;
-  updatedAt: Date | null;
-};
-
-/** The lessons of these courses with the learner's progress in each, in course order. One query (always, to keep the count constant). */
-async function lessonsOf(db: Db, userId: number, courseIds: number[]): Promise<LessonRow[]> {
-  return db
-    .select({
-      id: lessons.id,
-      courseId: lessons.courseId,
-      name: lessons.name,
-      topicName: topics.name,
-      minStudyMinutes: lessons.minStudyMinutes,
-      examQuestionCount: lessons.examQuestionCount,
-      status: lessonProgress.status,
-      creditedSeconds: lessonProgress.creditedSeconds,
-      examPassed: lessonProgress.examPassed,
-      updatedAt: lessonProgress.updatedAt,
-    })
-    .from(lessons)
-    .innerJoin(topics, eq(topics.id, lessons.topicId))
-    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
-    .where(inArray(lessons.courseId, courseIds))
-    .orderBy(
-      asc(lessons.courseId),
-      asc(topics.position),
-      asc(topics.id),
-      asc(lessons.position),
-      asc(lessons.id),
-    );
-}
+type LessonRow = LearnerLessonRow;
 
 function toLesson(row: LessonRow): TLearnerLesson {
   const required = row.minStudyMinutes * 60;
@@ -240,11 +179,13 @@ type ExamNames = Map<number, { lessonName: string; courseId: number; courseName:
 
 /** Lesson and course names of exams (an exam's id is its lesson's id). One query. */
 async function examNames(db: Db, examIds: number[]): Promise<ExamNames> {
+  const lesson = lessonFacts();
+  const course = courseFacts(db);
   const rows = await db
-    .select({ id: lessons.id, lessonName: lessons.name, courseId: courses.id, courseName: courses.name })
-    .from(lessons)
-    .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .where(inArray(lessons.id, examIds));
+    .select({ id: lesson.id, lessonName: lesson.name, courseId: course.id, courseName: course.name })
+    .from(lesson)
+    .innerJoin(course, eq(course.id, lesson.courseId))
+    .where(inArray(lesson.id, examIds));
   return new Map(rows.map(({ id, ...names }) => [id, names]));
 }
 
@@ -269,38 +210,19 @@ export async function learnerProgress(
   userId: number,
   within: ManagementScope = EVERYTHING,
 ): Promise<TLearnerProgress> {
-  const [[user], rows, exams] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        employeeCode: users.employeeCode,
-        fullName: users.fullName,
-        email: users.email,
-        role: users.role,
-        access: users.access,
-        serviceName: services.name,
-        branchName: branches.name,
-        departmentName: departments.name,
-        authorizationName: authorizations.name,
-        position: users.position,
-      })
-      .from(users)
-      .leftJoin(services, eq(services.id, users.serviceId))
-      .leftJoin(branches, eq(branches.id, users.branchId))
-      .leftJoin(departments, eq(departments.id, users.departmentId))
-      .leftJoin(authorizations, eq(authorizations.id, users.authorizationId))
-      .where(and(eq(users.id, userId), learnerWithin(within))),
+  const [user, rows, exams] = await Promise.all([
+    learnerCard(db, userId, within),
     learnerCourses(db, userId),
     examsOf(db, userId),
   ]);
   if (!user) throw notFound(MESSAGES.userNotFound);
-  const lessonRows = await lessonsOf(
+  const lessonRows = await learnerLessonRows(
     db,
     userId,
     rows.map((r) => r.courseId),
   );
   return {
-    user: { ...user, role: user.role as RoleCode, access: user.access as (typeof USER_ACCESS)[number] },
+    user,
     courses: withLessons(rows, lessonRows),
     attempts: exams.attempts.map((a) => {
       const names = exams.names.get(a.examId);
@@ -310,53 +232,13 @@ export async function learnerProgress(
   };
 }
 
-/** GET progress/users/{id}/login-history: newest first, with the total. One statement. */
-export async function loginHistoryOf(
-  db: Db,
-  userId: number,
-  page: { page: number; size: number },
-  within: ManagementScope = EVERYTHING,
-): Promise<{ rows: TLoginEntry[]; total: number }> {
-  const { limit, offset } = pageWindow(page);
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), learnerWithin(within)));
-  if (!user) throw notFound(MESSAGES.userNotFound);
-  const rows = await db
-    .select({
-      id: loginHistory.id,
-      at: loginHistory.at,
-      ip: loginHistory.ip,
-      userAgent: loginHistory.userAgent,
-      total: sql<number>`(count(*) over ())::int`,
-    })
-    .from(loginHistory)
-    .where(eq(loginHistory.userId, userId))
-    .orderBy(desc(loginHistory.at), desc(loginHistory.id))
-    .limit(limit)
-    .offset(offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && offset > 0) {
-    const [counted] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(loginHistory)
-      .where(eq(loginHistory.userId, userId));
-    total = counted?.n ?? 0;
-  }
-  return {
-    rows: rows.map(({ total: _t, at, ...r }) => ({ ...r, at: at.toISOString() })),
-    total: Number(total),
-  };
-}
-
 /**
  * GET my-progress: the learner's courses with lessons, and a line per exam (attempts, best and
  * last mark, passed, locked). Seven statements whatever the data.
  */
 export async function myProgress(db: Db, userId: number): Promise<TMyProgress> {
   const [rows, exams] = await Promise.all([learnerCourses(db, userId), examsOf(db, userId)]);
-  const lessonRows = await lessonsOf(
+  const lessonRows = await learnerLessonRows(
     db,
     userId,
     rows.map((r) => r.courseId),

@@ -1,4 +1,5 @@
 /** Roadmaps: which courses a branch and an authorization study, in order. */
 export { roadmapBlockerSql } from './gate';
 export type { LearnerProgress } from './learner-progress';
+export { assignedCourseRows } from './report-pieces';
 export { roadmapRoutes } from './routes';

@@ -21,5 +21,6 @@ export {
   startedCourseSql,
 } from './my-courses';
 export { openLesson, recordExamResult, recordHeartbeat } from './progress';
+export { courseProgressRows, type LearnerLessonRow, learnerLessonRows } from './report-pieces';
 export { studyRoutes } from './routes';
 export type { LessonNode } from './tree';

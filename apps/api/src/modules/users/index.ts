@@ -2,11 +2,14 @@
 
 export { mailboxOf, userBrief } from './briefs';
 export { anyUserOf, usersCountOf } from './counts';
+export { type LearnerCard, learnerCard, loginHistoryOf } from './learners';
 export {
   avatarOf,
   displayNameOf,
   employeeCodeOf,
   fullNameOf,
+  type LearnerFilter,
+  learnersSql,
   type UserPlacement,
   userPlacedAt,
   usersPlacedCount,

@@ -1,4 +1,4 @@
-import { type Column, getTableName, type SQL, sql } from 'drizzle-orm';
+import { Column, getTableName, is, type SQL, sql } from 'drizzle-orm';
 
 /**
  * `"table"."column"`, always qualified. Drizzle writes columns inside `sql` templates without
@@ -7,4 +7,14 @@ import { type Column, getTableName, type SQL, sql } from 'drizzle-orm';
  */
 export function col(column: Column): SQL {
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
+
+/**
+ * A key a query piece looks a row up by: a column (always qualified, as `col()`), or an SQL
+ * expression used as it is (`u.branch_id` of a CTE).
+ */
+export type KeyRef = Column | SQL;
+
+export function keyRef(key: KeyRef): SQL {
+  return is(key, Column) ? col(key) : key;
 }

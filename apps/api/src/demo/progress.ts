@@ -1,12 +1,12 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import { authorizations } from '../authorizations/tables';
-import { issueForCompletion } from '../certificates/issue';
-import { courses, lessons, topics } from '../courses/tables';
-import { examAttempts, examQuestions, examStandings } from '../exams/tables';
-import { roadmapCourses, roadmapMilestones, roadmaps } from '../roadmaps/tables';
-import { lessonProgress } from '../study/tables';
-import { users } from '../users/tables';
+import { authorizations } from '../modules/authorizations/tables';
+import { issueForCompletion } from '../modules/certificates/issue';
+import { courses, lessons, topics } from '../modules/courses/tables';
+import { examAttempts, examQuestions, examStandings } from '../modules/exams/tables';
+import { roadmapCourses, roadmapMilestones, roadmaps } from '../modules/roadmaps/tables';
+import { lessonProgress } from '../modules/study/tables';
+import { users } from '../modules/users/tables';
+import type { Db } from '../platform/db/client';
 
 /**
  * The learning showcase of the product demo (`npm start` loads it with the demo data; the API

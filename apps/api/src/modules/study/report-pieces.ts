@@ -1,0 +1,86 @@
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { col } from '../../platform/db/sql';
+import { lessonFacts, lessonOutline } from '../courses';
+import { lessonProgress } from './tables';
+import { passedWhere } from './tree';
+
+/**
+ * Study's data for the progress reports (decision 71): learners' standing per course as rows of
+ * the report's one statement, and a learner's lessons with their progress.
+ */
+
+/**
+ * Per learner and course, over the learners of the relation `learners` (a CTE of the caller with
+ * an `id` column), the columns `user_id, course_id, passed` (lessons passed), `failed` (a lesson
+ * failed), `started_at, last_at, last_passed_at`; only courses they have progress in, `courseId`
+ * alone when given.
+ */
+export function courseProgressRows(learners: string, courseId?: number): SQL {
+  const lesson = lessonFacts();
+  const passed = passedWhere({
+    minStudyMinutes: col(lesson.minStudyMinutes),
+    examQuestionCount: col(lesson.examQuestionCount),
+  });
+  const from = sql.identifier(learners);
+  const onCourse = courseId ? sql` and ${col(lesson.courseId)} = ${courseId}` : sql``;
+  return sql`
+    select ${col(lessonProgress.userId)} as user_id, ${col(lesson.courseId)} as course_id,
+      (count(*) filter (where ${passed}))::int as passed,
+      bool_or(${col(lessonProgress.status)} = 'FAILED') as failed,
+      min(${col(lessonProgress.createdAt)}) as started_at,
+      max(${col(lessonProgress.updatedAt)}) as last_at,
+      max(coalesce(${col(lessonProgress.passedAt)}, ${col(lessonProgress.updatedAt)})) filter (where ${passed}) as last_passed_at
+    from ${from}
+    join ${lessonProgress} on ${col(lessonProgress.userId)} = ${from}.id
+    join ${lesson} on ${col(lesson.id)} = ${col(lessonProgress.lessonId)}${onCourse}
+    group by ${col(lessonProgress.userId)}, ${col(lesson.courseId)}`;
+}
+
+export type LearnerLessonRow = {
+  id: number;
+  courseId: number;
+  name: string;
+  topicName: string;
+  minStudyMinutes: number;
+  examQuestionCount: number;
+  status: string | null;
+  creditedSeconds: number | null;
+  examPassed: boolean | null;
+  updatedAt: Date | null;
+};
+
+/**
+ * The lessons of these courses with the learner's progress in each, in course order. One query
+ * (always, so that the reports' statement counts stay constant).
+ */
+export async function learnerLessonRows(
+  db: Db,
+  userId: number,
+  courseIds: number[],
+): Promise<LearnerLessonRow[]> {
+  const lesson = lessonOutline();
+  return db
+    .select({
+      id: lesson.id,
+      courseId: lesson.courseId,
+      name: lesson.name,
+      topicName: lesson.topicName,
+      minStudyMinutes: lesson.minStudyMinutes,
+      examQuestionCount: lesson.examQuestionCount,
+      status: lessonProgress.status,
+      creditedSeconds: lessonProgress.creditedSeconds,
+      examPassed: lessonProgress.examPassed,
+      updatedAt: lessonProgress.updatedAt,
+    })
+    .from(lesson)
+    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lesson.id), eq(lessonProgress.userId, userId)))
+    .where(inArray(lesson.courseId, courseIds))
+    .orderBy(
+      asc(lesson.courseId),
+      asc(lesson.topicPosition),
+      asc(lesson.topicId),
+      asc(lesson.position),
+      asc(lesson.id),
+    );
+}
