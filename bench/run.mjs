@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark in bench/ against PostgreSQL (BENCH_DATABASE_URL, default the
 // local server), one table at the end, exit 1 when any row misses its budget.
-//   site, study, exports: one built server on academy_bench_large (`npm run seed:large`, created
+//   site, study, exports, import: one built server on academy_bench_large (`npm run seed:large`, created
 //     and seeded unless BENCH_REUSE=1 finds it seeded; left in place for the next run);
 //   exams: 1,000 learners' submissions on a fresh database and server of their own (run-exams.mjs);
 //   media: upload memory (BENCH_UPLOAD_BYTES, 512 MB here), encoding, kill during encoding, on a
@@ -17,13 +17,14 @@ import { describeMachine, loadMonitor, settle } from './lib/machine.mjs';
 import { markdownTable, mb, printTable, row } from './lib/table.mjs';
 import { runExams } from './run-exams.mjs';
 import { runExports } from './run-exports.mjs';
+import { runImport } from './run-import.mjs';
 import { runMedia } from './run-media.mjs';
 import { runSite } from './run-site.mjs';
 import { runStudy } from './run-study.mjs';
 import { MEMORY_BUDGET_MB } from './scenarios.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const GROUPS = ['site', 'study', 'exports', 'exams', 'media', 'bundle'];
+const GROUPS = ['site', 'study', 'exports', 'import', 'exams', 'media', 'bundle'];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((g) => g.trim()) : GROUPS;
 const unknown = only.filter((g) => !GROUPS.includes(g));
 if (unknown.length) {
@@ -57,7 +58,7 @@ async function group(name, measure, always = false) {
   }
 }
 
-if (['site', 'study', 'exports'].some(wanted)) {
+if (['site', 'study', 'exports', 'import'].some(wanted)) {
   await group(
     'server',
     () =>
@@ -65,6 +66,7 @@ if (['site', 'study', 'exports'].some(wanted)) {
         await group('site', () => runSite(server));
         await group('study', () => runStudy(server));
         await group('exports', () => runExports(server));
+        await group('import', () => runImport(server));
         const rss = server.rssMb();
         return [
           row({
