@@ -42,7 +42,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, rowKey, loading, error, total, page = 0, size = 20, onPageChange, numbered } = props;
   const selection = props.selection;
   const shownKeys = (rows ?? []).map(rowKey);
-  const allState = selection ? selectAllState(selection.selected, shownKeys) : 'none';
+  const allState = selection?.allMatching
+    ? 'all'
+    : selection
+      ? selectAllState(selection.selected, shownKeys)
+      : 'none';
   const pages = total !== undefined ? Math.max(1, Math.ceil(total / size)) : 1;
 
   if (error)
@@ -80,8 +84,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   <Table.Td>
                     <Checkbox
                       aria-label={t('common.selectRow', { name: props.rowLabel?.(row) ?? rowKey(row) })}
-                      checked={selection.selected.has(rowKey(row))}
-                      onChange={() => selection.toggle(rowKey(row))}
+                      checked={selection.allMatching || selection.selected.has(rowKey(row))}
+                      onChange={() => selection.toggle(rowKey(row), shownKeys)}
                     />
                   </Table.Td>
                 )}

@@ -13,6 +13,9 @@ interface FormModalProps {
   saving?: boolean;
   testId?: string;
   size?: ModalProps['size'];
+  /** The submit button's words, when not "Save". */
+  saveLabel?: string;
+  saveTestId?: string;
   children: ReactNode;
 }
 
@@ -26,6 +29,8 @@ export function FormModal({
   saving,
   testId,
   size,
+  saveLabel,
+  saveTestId,
   children,
 }: FormModalProps) {
   useAnnounceModal(opened);
@@ -35,7 +40,12 @@ export function FormModal({
         <Stack gap="md">
           {error && <Alert color="red">{error}</Alert>}
           {children}
-          <ModalActions onCancel={onClose} saving={saving ?? false} />
+          <ModalActions
+            onCancel={onClose}
+            saving={saving ?? false}
+            saveLabel={saveLabel}
+            saveTestId={saveTestId}
+          />
         </Stack>
       </form>
     </Modal>

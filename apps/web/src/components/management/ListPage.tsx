@@ -1,9 +1,8 @@
-import { Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog } from '../ConfirmDeleteDialog';
 import { DataTable, type DataTableProps } from '../DataTable';
 import { PageHeader } from '../PageHeader';
+import { BulkBar } from './BulkBar';
 import { ResultDialog } from './ResultDialog';
 import type { ResultState } from './result';
 import type { ConfirmDeleteFlow } from './use-confirm-delete';
@@ -15,7 +14,7 @@ interface ListPageProps<T> {
   /** Above the table: search and filters. */
   toolbar?: ReactNode;
   table: DataTableProps<T>;
-  /** Shown above the table while rows are selected (table.selection). */
+  /** Shown above the table while rows are selected (table.selection), in the kit's BulkBar. */
   bulkActions?: ReactNode;
   /** Below the table: totals, hints. */
   footer?: ReactNode;
@@ -31,18 +30,15 @@ interface ListPageProps<T> {
 
 /** A management list: header, toolbar, table with row actions, confirm-delete and the result dialog. */
 export function ListPage<T>(props: ListPageProps<T>) {
-  const { t } = useTranslation();
   const { deletion, table } = props;
-  const selectedCount = table.selection?.selected.size ?? 0;
   return (
     <>
       <PageHeader title={props.title} actions={props.actions} />
       {props.toolbar}
-      {props.bulkActions && selectedCount > 0 && (
-        <Group gap="xs" mb="sm" data-testid="bulk-actions">
-          <Text fz="sm">{t('common.selectedCount', { count: selectedCount })}</Text>
+      {props.bulkActions && table.selection && (
+        <BulkBar selection={table.selection} shown={(table.rows ?? []).map(table.rowKey)} total={table.total}>
           {props.bulkActions}
-        </Group>
+        </BulkBar>
       )}
       <DataTable {...table} />
       {props.footer}

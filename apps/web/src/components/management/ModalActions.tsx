@@ -7,10 +7,21 @@ interface ModalActionsProps extends GroupProps {
   onSave?: () => void;
   saving: boolean;
   saveTestId?: string;
+  /** The save button's words when the modal does something else than save ("Move 2 users"). */
+  saveLabel?: string;
+  saveDisabled?: boolean;
 }
 
 /** A modal's Cancel and Save, on the right. */
-export function ModalActions({ onCancel, onSave, saving, saveTestId, ...group }: ModalActionsProps) {
+export function ModalActions({
+  onCancel,
+  onSave,
+  saving,
+  saveTestId,
+  saveLabel,
+  saveDisabled,
+  ...group
+}: ModalActionsProps) {
   const { t } = useTranslation();
   return (
     <Group justify="flex-end" {...group}>
@@ -22,9 +33,10 @@ export function ModalActions({ onCancel, onSave, saving, saveTestId, ...group }:
         color="accent.6"
         onClick={onSave}
         loading={saving}
+        disabled={saveDisabled}
         data-testid={saveTestId}
       >
-        {t('common.save')}
+        {saveLabel ?? t('common.save')}
       </Button>
     </Group>
   );

@@ -42,7 +42,7 @@ export {
 export { type Result, type ResultState, useResult } from './result';
 export { SelectField, type SelectValueKind } from './SelectField';
 export { SwitchField } from './SwitchField';
-export { type RowKey, type RowSelection, useRowSelection } from './selection';
+export { type RowKey, type RowSelection, selectionCount, useRowSelection } from './selection';
 export { type ConfirmDeleteFlow, type DeleteMutation, useConfirmDelete } from './use-confirm-delete';
 export { type Editing, useEditing } from './use-editing';
 export { type ManagedFormOptions, useManagedForm, useModalForm, useOnOpen } from './use-managed-form';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { selectAllState, toggleAll, toggleOne } from './selection';
+import {
+  allShownBut,
+  offersAllMatching,
+  selectAllState,
+  selectionCount,
+  toggleAll,
+  toggleOne,
+} from './selection';
 
 describe('row selection', () => {
   it('tells whether all, some or none of the shown rows are selected', () => {
@@ -17,5 +24,25 @@ describe('row selection', () => {
   it('checks and unchecks one row', () => {
     expect([...toggleOne(new Set([1]), 2)]).toEqual([1, 2]);
     expect([...toggleOne(new Set([1, 2]), 1)]).toEqual([2]);
+  });
+});
+
+describe('selecting every matching row', () => {
+  const page = [1, 2];
+
+  it('is offered once the shown page is ticked whole and more rows match', () => {
+    expect(offersAllMatching({ selected: new Set([1, 2]), allMatching: false }, page, 37)).toBe(true);
+    expect(offersAllMatching({ selected: new Set([1]), allMatching: false }, page, 37)).toBe(false);
+    expect(offersAllMatching({ selected: new Set([1, 2]), allMatching: false }, page, 2)).toBe(false);
+    expect(offersAllMatching({ selected: new Set(), allMatching: true }, page, 37)).toBe(false);
+  });
+
+  it('counts every matching row, or the ticked ones', () => {
+    expect(selectionCount({ selected: new Set([1, 2]), allMatching: true }, 37)).toBe(37);
+    expect(selectionCount({ selected: new Set([1, 2]), allMatching: false }, 37)).toBe(2);
+  });
+
+  it('unticking one row leaves the shown rows but that one', () => {
+    expect([...allShownBut([1, 2, 3], 2)]).toEqual([1, 3]);
   });
 });
