@@ -1,29 +1,28 @@
 import type { TUserListItem } from '@academy/contract';
-import { Badge, Button, Text } from '@mantine/core';
-import { IconDownload, IconLock, IconLockOpen } from '@tabler/icons-react';
+import { Button, Text } from '@mantine/core';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth/AuthProvider';
 import {
   AddButton,
-  actionsColumn,
-  CellLines,
-  type Column,
-  DeleteAction,
-  EditAction,
   ListPage,
   pagedTable,
-  RowAction,
   useManagedList,
+  useRowSelection,
 } from '../../components/management';
 import { useDeleteUser, useExportUsers, useUserList } from './api';
-import { nextSort, SortHeader } from './SortHeader';
+import { UserBulkActions } from './bulk/UserBulkActions';
+import { UserImportModal } from './import/UserImportModal';
 import { USER_FILTERS, UserFilters } from './UserFilters';
 import { useAccessChange } from './use-access-change';
+import { useUserColumns } from './user-columns';
 
-/** /management/user: searchable, filterable, sortable and paged; add, edit, stop/allow, export. */
+/**
+ * /management/user: searchable, filterable, sortable and paged; add, edit, stop/allow, export,
+ * import from a spreadsheet; ticked rows (or every matching user) for bulk actions.
+ */
 export function UsersPage() {
   const { t } = useTranslation();
-  const auth = useAuth();
   const { list, result, deletion } = useManagedList<TUserListItem>(useDeleteUser(), t('users.deleted'));
   const { filters } = list;
   const query = {
@@ -32,83 +31,13 @@ export function UsersPage() {
     ...Object.fromEntries(USER_FILTERS.map((key) => [key, filters[key]])),
   };
   const users = useUserList({ ...query, page: list.page, size: list.size });
+  // A new search or filter chooses from other users: the selection starts again.
+  const selection = useRowSelection(JSON.stringify({ ...query, sort: undefined }));
   const access = useAccessChange(result.fail);
   const exportUsers = useExportUsers();
-  const sortHeader = (field: string, label: string) => (
-    <SortHeader
-      label={label}
-      field={field}
-      sort={filters.sort}
-      onSort={(column) => list.update((latest) => ({ sort: nextSort(latest.get('sort'), column) }))}
-    />
-  );
-
-  const columns: Column<TUserListItem>[] = [
-    {
-      key: 'employeeCode',
-      header: sortHeader('employeeCode', t('users.employeeCode')),
-      width: 130,
-      render: (u) => (
-        <Text fz="sm" ff="monospace">
-          {u.employeeCode}
-        </Text>
-      ),
-    },
-    {
-      key: 'fullName',
-      header: sortHeader('fullName', t('users.fullName')),
-      render: (u) => <CellLines main={u.fullName ?? '—'} to={`/management/user/${u.id}`} sub={u.email} />,
-    },
-    {
-      key: 'placement',
-      header: t('users.placement'),
-      render: (u) => <CellLines main={u.branchName ?? u.serviceName ?? '—'} sub={u.departmentName} />,
-    },
-    {
-      key: 'authorization',
-      header: t('users.authorization'),
-      render: (u) =>
-        u.role === 'ROLE_ADMIN' ? (
-          <Badge color="brand" variant="filled" size="sm">
-            {t('users.roles.ROLE_ADMIN')}
-          </Badge>
-        ) : (
-          <Text fz="sm">{u.authorizationName ?? '—'}</Text>
-        ),
-    },
-    {
-      key: 'access',
-      header: t('users.access'),
-      width: 110,
-      render: (u) => (
-        <Badge color={u.access === 'STOPPED' ? 'red' : 'green'} variant="light" size="sm">
-          {t(`users.accessValues.${u.access}`)}
-        </Badge>
-      ),
-    },
-    actionsColumn(130, (u) => {
-      const self = u.id === auth.user?.id;
-      // Only administrators may stop or delete an administrator (the API refuses others).
-      const untouchable = self || (u.role === 'ROLE_ADMIN' && !auth.isAdmin);
-      const stopped = u.access === 'STOPPED';
-      const name = u.fullName ?? u.employeeCode;
-      return (
-        <>
-          <EditAction subject={name} to={`/management/user/${u.id}`} />
-          <RowAction
-            label={stopped ? t('users.allowAccess') : t('users.stopAccess')}
-            subject={name}
-            icon={stopped ? <IconLockOpen size={18} /> : <IconLock size={18} />}
-            color={stopped ? 'green' : 'orange'}
-            disabled={untouchable}
-            loading={access.pendingId === u.id}
-            onClick={() => access.toggle({ id: u.id, name, access: u.access })}
-          />
-          <DeleteAction subject={name} disabled={untouchable} onClick={() => deletion.ask(u)} />
-        </>
-      );
-    }),
-  ];
+  const columns = useUserColumns({ list, access, onDelete: deletion.ask });
+  const total = users.data?.total;
+  const [importing, setImporting] = useState(false);
 
   return (
     <ListPage
@@ -124,23 +53,42 @@ export function UsersPage() {
           >
             {t('common.export')}
           </Button>
+          <Button
+            variant="default"
+            leftSection={<IconUpload size={16} />}
+            onClick={() => setImporting(true)}
+            data-testid="users-import"
+          >
+            {t('users.import.open')}
+          </Button>
           <AddButton label={t('users.add')} to="/management/user/new" />
         </>
       }
       toolbar={<UserFilters list={list} />}
+      bulkActions={
+        <UserBulkActions
+          selection={selection}
+          list={list}
+          total={total}
+          exportQuery={query}
+          result={result}
+        />
+      }
       table={{
         testId: 'users-table',
         columns,
         rowKey: (u) => u.id,
         ...pagedTable(users, list),
         numbered: true,
+        selection,
+        rowLabel: (u) => u.fullName ?? u.employeeCode,
         emptyText: t('users.empty'),
       }}
       footer={
-        users.data &&
-        users.data.total <= list.size && (
+        total !== undefined &&
+        total <= list.size && (
           <Text fz="sm" c="dimmed" mt="xs" data-testid="users-total">
-            {t('users.total', { count: users.data.total })}
+            {t('users.total', { count: total })}
           </Text>
         )
       }
@@ -149,6 +97,14 @@ export function UsersPage() {
       deleteSubject={(u) => `${u.fullName ?? ''} (${u.employeeCode})`}
     >
       {access.dialog}
+      <UserImportModal
+        opened={importing}
+        onClose={() => setImporting(false)}
+        onImported={(done) => {
+          setImporting(false);
+          result.succeed(t('users.import.done', done));
+        }}
+      />
     </ListPage>
   );
 }

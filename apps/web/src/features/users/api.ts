@@ -1,8 +1,16 @@
-import type { TUserCreate, TUserDetail, TUserListItem, TUserUpdate } from '@academy/contract';
+import type {
+  TUserBulkAction,
+  TUserBulkResult,
+  TUserCreate,
+  TUserDetail,
+  TUserImportResult,
+  TUserListItem,
+  TUserUpdate,
+} from '@academy/contract';
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile, type Query } from '../../lib/api';
 import { endpoint, listEndpoint } from '../../lib/endpoint';
-import { useChange, usePagedList, useRecord } from '../../lib/queries';
+import { useChange, useInvalidate, usePagedList, useRecord } from '../../lib/queries';
 
 export const USERS_KEY = ['users', 'admin'] as const;
 /** Departments and authorizations show how many users they hold. */
@@ -15,6 +23,8 @@ const usersApi = {
   edit: endpoint<TUserDetail, number>('PUT', (id) => `users/${id}`),
   setAccess: endpoint<TUserDetail, number>('PATCH', (id) => `users/${id}/access`),
   remove: endpoint<void, number>('DELETE', (id) => `users/${id}`),
+  bulk: endpoint<TUserBulkResult>('POST', 'users/bulk'),
+  import: endpoint<TUserImportResult>('POST', 'users/import'),
 };
 
 /** One page of users: q (code, name, email), serviceId, branchId, departmentId, authorizationId, access, sort. */
@@ -50,11 +60,48 @@ export function useDeleteUser() {
   return useChange((id: number) => usersApi.remove.call(id), ...HOLDING_USERS);
 }
 
+/** POST users/bulk: one change for the chosen users (ids, or the list's filters), all or none. */
+export function useBulkUsers() {
+  return useChange(
+    (action: TUserBulkAction) => usersApi.bulk.call(undefined, { body: action }),
+    ...HOLDING_USERS,
+  );
+}
+
 /** Every user matching the filters as .xlsx (the API streams it). */
 export function useExportUsers() {
   return useMutation({
     mutationFn: (query: Query) => downloadFile('users/export', query, 'users.xlsx'),
   });
+}
+
+/** What to import and how: `dryRun` only checks the file (the preview); `welcome` mails the created users. */
+export interface UserImportRequest {
+  file: File;
+  dryRun: boolean;
+  welcome: boolean;
+}
+
+/** POST users/import: the preview of a file, or applying it (all its rows or none). */
+export function useImportUsers() {
+  const invalidate = useInvalidate(...HOLDING_USERS);
+  return useMutation({
+    mutationFn: ({ file, dryRun, welcome }: UserImportRequest) => {
+      const body = new FormData();
+      body.set('file', file);
+      return usersApi.import.call(undefined, {
+        body,
+        query: { dryRun: String(dryRun), welcome: String(welcome) },
+      });
+    },
+    // A preview writes nothing: the lists are asked again only once a file was applied.
+    onSuccess: (result) => (result.applied ? invalidate() : undefined),
+  });
+}
+
+/** The import template, an empty sheet with the users export's headers. */
+export function downloadImportTemplate(format: 'xlsx' | 'csv'): Promise<void> {
+  return downloadFile('users/import/template', { format }, `users-import-template.${format}`);
 }
 
 /** The editable fields of a saved user, as PUT users/{id} expects them. */
