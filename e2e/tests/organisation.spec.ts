@@ -195,6 +195,9 @@ test('admin creates an authorization and a user with it; the user sees only thos
   await userForm.getByRole('button', { name: 'Save' }).last().click();
   await expect(userForm.getByText(MESSAGES.emailInvalid)).toBeVisible();
   await expect(userForm.getByText(MESSAGES.tooYoung)).toBeVisible();
+  // Service, branch, department and authorization are required (spec §5), with the other messages.
+  for (const label of ['Service', 'Branch', 'Department', 'Authorization'])
+    await expect(input(userForm, label)).toHaveAttribute('aria-invalid', 'true');
   await input(userForm, 'Email').fill(NEW_USER.email);
   await userForm.getByLabel('Full name').fill(`  ${NEW_USER.name} `);
   await userForm.getByLabel('Temporary password').fill(NEW_USER.temporary);

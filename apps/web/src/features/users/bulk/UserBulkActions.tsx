@@ -1,5 +1,5 @@
-import type { TUserBulkAction } from '@academy/contract';
-import { Button } from '@mantine/core';
+import { BULK_MESSAGES, BULK_USERS_MAX, type TUserBulkAction } from '@academy/contract';
+import { Button, Text } from '@mantine/core';
 import { IconBuilding, IconDownload, IconLock, IconLockOpen, IconShieldCheck } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,8 +65,11 @@ export function UserBulkActions({ selection, list, total, exportQuery, result }:
 
   // The export takes the list's filters, not ids: ticked rows export every matching user (decision 75).
   const exportsMore = !selection.allMatching && count < (total ?? 0);
+  // Beyond what one bulk action may change the API refuses: the changes wait for narrower filters.
+  const tooMany = count > BULK_USERS_MAX;
   const button = (action: Exclude<Asked, null>, icon: ReactNode, color = 'brand.9') => (
     <Button
+      disabled={tooMany && action !== 'export'}
       size="xs"
       variant="light"
       color={color}
@@ -86,6 +89,11 @@ export function UserBulkActions({ selection, list, total, exportQuery, result }:
       {button('move', <IconBuilding size={14} />)}
       {button('authorize', <IconShieldCheck size={14} />)}
       {button('export', <IconDownload size={14} />)}
+      {tooMany && (
+        <Text fz="sm" c="red.8" data-testid="bulk-too-many">
+          {BULK_MESSAGES.tooMany}
+        </Text>
+      )}
       <ConfirmDialog
         opened={asked === 'stop' || asked === 'allow'}
         title={t(asked === 'allow' ? 'users.bulk.allowTitle' : 'users.bulk.stopTitle', { count })}
