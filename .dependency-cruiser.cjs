@@ -5,6 +5,8 @@
  * new one fails. Regenerate that file only to shrink it: `npm run lint:deps:baseline`.
  */
 const NOT_TESTS = '(\\.test\\.ts|/test-support\\.ts|/testing\\.ts|/test-fixtures\\.ts)$';
+/** The study module's two learner queries that read the courses module's tables (decision 74). */
+const STUDY_READS_COURSES = '^apps/api/src/modules/study/(tree|my-courses)\\.ts$';
 const WEB = '^apps/web/src/';
 
 module.exports = {
@@ -15,7 +17,10 @@ module.exports = {
         "A module never queries another module's tables: it calls that module's service through its index.ts. " +
         "(A table definition may reference another module's table for a foreign key.)",
       severity: 'error',
-      from: { path: '^apps/api/src/modules/([^/]+)/', pathNot: ['/tables\\.ts$', NOT_TESTS] },
+      from: {
+        path: '^apps/api/src/modules/([^/]+)/',
+        pathNot: ['/tables\\.ts$', NOT_TESTS, STUDY_READS_COURSES],
+      },
       to: { path: '^apps/api/src/modules/([^/]+)/tables\\.ts$', pathNot: '^apps/api/src/modules/$1/' },
     },
     {
@@ -23,10 +28,25 @@ module.exports = {
       comment:
         "A module imports another module only through that module's index.ts (tables.ts: see table-references).",
       severity: 'error',
-      from: { path: '^apps/api/src/modules/([^/]+)/', pathNot: [NOT_TESTS, '/tables\\.ts$'] },
+      from: {
+        path: '^apps/api/src/modules/([^/]+)/',
+        pathNot: [NOT_TESTS, '/tables\\.ts$', STUDY_READS_COURSES],
+      },
       to: {
         path: '^apps/api/src/modules/([^/]+)/',
         pathNot: ['^apps/api/src/modules/$1/', '^apps/api/src/modules/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'study-reads-courses-only',
+      comment:
+        "study/tree.ts and study/my-courses.ts read the courses module's tables in the learner's prepared " +
+        "queries (docs/decisions/0074); nothing else of another module's but its index.ts.",
+      severity: 'error',
+      from: { path: STUDY_READS_COURSES },
+      to: {
+        path: '^apps/api/src/modules/',
+        pathNot: ['^apps/api/src/modules/(study/|courses/tables\\.ts$|[^/]+/index\\.ts$)'],
       },
     },
     {

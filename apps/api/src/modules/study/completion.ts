@@ -4,9 +4,9 @@ import type { AppEvents } from '../../events';
 import type { Db } from '../../platform/db/client';
 import { col } from '../../platform/db/sql';
 import type { Events } from '../../platform/events';
-import { courses, lessons } from '../courses/tables';
+import { courseFacts, lessonFacts } from '../courses';
 import { lessonProgress } from './tables';
-import { passedSql } from './tree';
+import { passedWhere } from './tree';
 
 /**
  * Course completion, for other modules (the certificates module issues a certificate).
@@ -34,13 +34,20 @@ function lockKey(userId: number, courseId: number): bigint {
 
 /** Whether the learner has now passed every lesson of the course (one query). */
 async function courseFinished(db: Db, userId: number, courseId: number): Promise<boolean> {
+  const course = courseFacts(db);
+  const lesson = lessonFacts();
+  const passed = passedWhere({
+    minStudyMinutes: col(lesson.minStudyMinutes),
+    examQuestionCount: col(lesson.examQuestionCount),
+  });
   const [row] = await db
     .select({
-      lessonCount: courses.lessonCount,
-      passed: sql<number>`(select count(*)::int from ${lessonProgress} inner join ${lessons} on ${col(lessons.id)} = ${col(lessonProgress.lessonId)} where ${col(lessonProgress.userId)} = ${userId} and ${col(lessons.courseId)} = ${col(courses.id)} and ${passedSql})`,
+      lessonCount: course.lessonCount,
+      // col(): drizzle leaves a one-source query's columns bare, and the subquery's would win.
+      passed: sql<number>`(select count(*)::int from ${lessonProgress} inner join ${lesson} on ${col(lesson.id)} = ${col(lessonProgress.lessonId)} where ${col(lessonProgress.userId)} = ${userId} and ${col(lesson.courseId)} = ${col(course.id)} and ${passed})`,
     })
-    .from(courses)
-    .where(eq(courses.id, courseId));
+    .from(course)
+    .where(eq(course.id, courseId));
   return row !== undefined && row.lessonCount > 0 && row.passed >= row.lessonCount;
 }
 
