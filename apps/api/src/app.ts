@@ -1,12 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, runsJobs } from './config';
 import { ensureDemoPictures } from './demo';
 import type { AppEvents } from './events';
@@ -44,6 +39,7 @@ import { registerAuditTrail } from './platform/http/audit-trail';
 import { registerCompression } from './platform/http/compression';
 import { registerErrorHandling } from './platform/http/errors';
 import { loggerOptions, registerRequestLog } from './platform/http/logging';
+import { openApiTransforms } from './platform/http/openapi';
 import { registerSecurityHeaders } from './platform/http/security';
 import { findWebDist, registerWebApp } from './platform/http/web';
 import { type IdpSecrets, loadIdpSecrets } from './platform/idp/keys';
@@ -113,17 +109,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(fastifySwagger, {
     openapi: {
+      openapi: '3.1.0',
       info: { title: 'Academy API', version: '1.0.0' },
       servers: [{ url: config.publicUrl }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    ...openApiTransforms(app),
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: `${API_PREFIX}/docs`,
     uiConfig: { docExpansion: 'list' },
   });
+  app.get(
+    `${API_PREFIX}/openapi.json`,
+    { config: { access: { public: true } }, schema: { hide: true } },
+    async () => app.swagger(),
+  );
 
   // What a lower module needs from a higher one, passed down here (an import would make a cycle):
   // org and authorizations count the users placed in their rows; courses and roadmaps read

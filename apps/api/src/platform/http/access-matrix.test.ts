@@ -191,7 +191,8 @@ describe('authorization matrix', () => {
       }
     }
     expect(mismatches).toEqual([]);
-  });
+    // Every route × seven callers: a few thousand requests, slow on a loaded 2-core machine.
+  }, 120_000);
 
   it('answers malformed ids and bodies with a client error: no server error, stack trace or SQL', async () => {
     const mismatches: string[] = [];

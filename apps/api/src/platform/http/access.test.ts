@@ -7,6 +7,8 @@ import { API_PREFIX } from './access';
 /** Every API route anyone may call without signing in. Adding one here is a deliberate act. */
 const PUBLIC_API_ROUTES = [
   `GET ${API_PREFIX}/config`,
+  // The API contract (issue 23), like the interactive docs beside it.
+  `GET ${API_PREFIX}/openapi.json`,
   `GET ${API_PREFIX}/trademarks`,
   // The course pages visitors see (SPEC §2): featured courses, a course, a service's courses.
   `GET ${API_PREFIX}/course`,
