@@ -1,3 +1,4 @@
+import { EXAM_MESSAGES } from '@academy/contract';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { accessToken, expect, shoot, signInAt, submitSignInForm, test } from './support';
@@ -166,9 +167,26 @@ test('an administrator authors a lesson exam by hand and from Excel', async ({ p
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('question-card')).toHaveCount(3);
 
-  // Settings: 2 of 3 right answers to pass, 3 failures lock.
+  // The bar never exceeds the questions (decision 73): 4 of 3 is refused on its field; at 3 of 3,
+  // deleting a question is announced as refused, and the API's refusal is what the page shows.
   const settings = page.getByTestId('exam-settings');
-  await settings.getByLabel('Correct answers required').fill('2');
+  const required = settings.getByLabel('Correct answers required');
+  await required.fill('4');
+  await page.getByTestId('save-settings').click();
+  await expect(settings.getByText(EXAM_MESSAGES.requiredAboveQuestions)).toBeVisible();
+  await required.fill('3');
+  await page.getByTestId('save-settings').click();
+  await expect(settings.getByText('The settings were saved')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete question 3' }).click();
+  const confirm = page.getByTestId('confirm-delete-dialog');
+  await expect(confirm).toContainText(EXAM_MESSAGES.deleteBelowRequired);
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByTestId('message-dialog')).toContainText(EXAM_MESSAGES.deleteBelowRequired);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('question-card')).toHaveCount(3);
+
+  // Settings: 2 of 3 right answers to pass, 3 failures lock.
+  await required.fill('2');
   await settings.getByLabel('Time limit (minutes)').fill('5');
   await page.getByTestId('save-settings').click();
   await expect(settings.getByText('The settings were saved')).toBeVisible();
