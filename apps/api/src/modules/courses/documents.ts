@@ -4,9 +4,10 @@ import { COURSE_LIMITS, lessonDocumentUrl, MESSAGES, type TLessonDocument } from
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client';
-import { ApiError, badRequest, notFound } from '../../platform/http/errors';
+import { ApiError, notFound } from '../../platform/http/errors';
 import { newFileKey, type Storage, type StoredFileInfo } from '../../platform/storage/storage';
 import { safeFileName } from '../../platform/uploads/checks';
+import { readUploadedFile } from '../../platform/uploads/small-file';
 import { sniff } from '../../platform/uploads/sniff';
 import { sampleDocument } from './samples';
 import { lessonDocuments, lessons } from './tables';
@@ -54,31 +55,7 @@ function refuse(status: number, message: string): ApiError {
 
 /** Reads the multipart field `file`, at most COURSE_LIMITS.documentBytes, checked by content. */
 export async function readDocumentUpload(request: FastifyRequest): Promise<DocumentUpload> {
-  if (!request.isMultipart()) throw refuse(400, MESSAGES.fileRequired);
-  const max = COURSE_LIMITS.documentBytes;
-  let data: Buffer | undefined;
-  let fileName = '';
-  let tooLarge = false;
-  try {
-    const part = await request.file({ limits: { fileSize: max + 1, files: 1 } });
-    if (part && part.fieldname !== 'file') throw badRequest(`Unexpected file field ${part.fieldname}`);
-    if (part) {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > max) tooLarge = true;
-        else chunks.push(chunk);
-      }
-      data = Buffer.concat(chunks);
-      fileName = part.filename;
-    }
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    throw badRequest(MESSAGES.invalidRequest);
-  }
-  if (tooLarge) throw refuse(413, MESSAGES.fileTooLarge);
-  if (!data || data.length === 0) throw refuse(400, MESSAGES.fileRequired);
+  const { data, fileName } = await readUploadedFile(request, COURSE_LIMITS.documentBytes);
   const type = sniffDocument(data);
   if (!type) throw refuse(415, MESSAGES.lessonDocumentType);
   return { data, type, fileName: safeFileName(fileName, type) };

@@ -286,6 +286,6 @@ export async function readQuestionsWorkbook(data: Buffer): Promise<TQuestionInpu
 }
 
 /** Reads the multipart field `file` (at most EXAM_LIMITS.importBytes). */
-export function readImportUpload(request: FastifyRequest): Promise<Buffer> {
-  return readUploadedFile(request, EXAM_LIMITS.importBytes);
+export async function readImportUpload(request: FastifyRequest): Promise<Buffer> {
+  return (await readUploadedFile(request, EXAM_LIMITS.importBytes)).data;
 }

@@ -55,7 +55,7 @@ export const userImportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request) => {
-      const data = await readUploadedFile(request, USER_IMPORT_MAX_BYTES);
+      const { data } = await readUploadedFile(request, USER_IMPORT_MAX_BYTES);
       const apply = request.query.dryRun === 'false';
       const { createdUsers, changes, ...result } = await importUsers(ctx.db, request.principal!, data, {
         apply,
