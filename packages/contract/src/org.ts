@@ -75,5 +75,7 @@ export type TDepartmentInput = z.input<typeof ZDepartmentInput>;
 export const ZDepartmentListQuery = ZPageQuery.extend({
   branchId: z.coerce.number().int().positive().optional(),
   serviceId: z.coerce.number().int().positive().optional(),
+  /** true: only the departments the caller manages (their branch or service; admins: all). */
+  managed: z.enum(['true', 'false']).optional(),
 });
 export type TDepartmentListQuery = z.infer<typeof ZDepartmentListQuery>;

@@ -27,7 +27,12 @@ export const departmentRoutes: FastifyPluginAsyncZod<OrgRouteOptions> = async (a
       },
     },
     async (request, reply) => {
-      const { rows, total } = await listDepartments(ctx.db, ctx.placedUsers, request.query);
+      const { rows, total } = await listDepartments(
+        ctx.db,
+        ctx.placedUsers,
+        request.query,
+        request.principal?.scope,
+      );
       setTotal(reply, total);
       return rows;
     },

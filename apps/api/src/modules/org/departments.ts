@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db/client';
 import { isForeignKeyViolation } from '../../platform/db/errors';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
-import { isPlaceWithin, type ManagementScope, placeWithin } from '../../platform/http/scope';
+import { EVERYTHING, isPlaceWithin, type ManagementScope, placeWithin } from '../../platform/http/scope';
 import type { PlacedUsers } from './placed-users';
 import { branches, departments, services } from './tables';
 
@@ -46,8 +46,12 @@ export async function listDepartments(
   db: Db,
   placed: PlacedUsers,
   query: TDepartmentListQuery,
+  scope: ManagementScope = EVERYTHING,
 ): Promise<{ rows: TDepartment[]; total: number }> {
   const conditions: SQL[] = [];
+  // The management page lists what its user manages; pickers (managed unset) list every department.
+  const within = query.managed === 'true' ? departmentWithin(scope) : undefined;
+  if (within) conditions.push(within);
   if (query.q)
     conditions.push(sql`lower(${departments.name}) like ${`%${escapeLike(query.q.toLowerCase())}%`}`);
   if (query.branchId) conditions.push(eq(departments.branchId, query.branchId));

@@ -35,6 +35,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('a branch manager’s departments', () => {
+  it('are the ones their management page lists; every department stays readable for forms', async () => {
+    const managed = await manager.client.get('departments?managed=true&size=100');
+    expect(managed.statusCode).toBe(200);
+    const branches = new Set((managed.json() as TDepartment[]).map((d) => d.branchId));
+    expect([...branches]).toEqual([org.branchA.branchId]);
+    const all = (await manager.client.get('departments?size=100')).json() as TDepartment[];
+    expect(all.some((d) => d.branchId === org.branchB.branchId)).toBe(true);
+  });
+
   it('are added, renamed and deleted in their branch only', async () => {
     const own = await manager.client.post('departments', {
       name: 'Own team',

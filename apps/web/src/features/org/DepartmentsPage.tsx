@@ -24,11 +24,13 @@ export function DepartmentsPage() {
     t('org.departments.deleted'),
   );
   const branchId = list.filters.branchId ? Number(list.filters.branchId) : undefined;
+  // The departments this user manages: their branch's or service's (issue 20); admins see all.
   const departments = useDepartmentList({
     page: list.page,
     size: list.size,
     q: list.q,
     branchId,
+    managed: 'true',
   });
   const branches = useBranches();
   const editing = useEditing<TDepartment>();
