@@ -29,6 +29,8 @@ const apiProject = (name: string, engine: 'postgres' | 'pglite', include: string
     globalSetup: ['apps/api/test/global-setup.ts'],
     setupFiles: ['apps/api/test/setup.ts'],
     isolate: false,
+    // global.gc for the memory-bound tests (export-scale, sheet limits): they measure from a clean heap.
+    execArgv: ['--expose-gc'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
