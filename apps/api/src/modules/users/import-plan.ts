@@ -9,8 +9,11 @@ import {
   ZUserUpdate,
 } from '@academy/contract';
 import type { Principal } from '../../platform/http/access';
+import { ApiError } from '../../platform/http/errors';
 import { isPlaceWithin } from '../../platform/http/scope';
+import { assertMayChangeKeys } from '../authorizations';
 import type { PlaceDirectoryEntry } from '../org';
+import { assertMayManage } from './admin';
 import { HEADER_OF_KEY, type ImportKey, type SheetRow, type UsersSheet } from './import-sheet';
 
 /** The fields an import sets, as stored. */
@@ -228,15 +231,21 @@ export function planRow(sheet: UsersSheet, source: SheetRow, ctx: ImportContext)
   } else if (!place && principal.scope.kind !== 'all') {
     fail('serviceName', forbiddenMessage('place users outside your branch or service'));
   }
-  if (principal.role !== 'ROLE_ADMIN' && existing) {
-    if (existing.role === 'ROLE_ADMIN') fail('employeeCode', forbiddenMessage('manage administrators'));
-    else if (existing.permissions.some((key) => !principal.permissions.includes(key as never))) {
-      fail('employeeCode', forbiddenMessage('manage users who hold rights you do not have'));
+  // The same rules as the user form and bulk actions, each refusal a row error.
+  const refusal = (check: () => void) => {
+    try {
+      check();
+      return undefined;
+    } catch (err) {
+      if (err instanceof ApiError) return err.message;
+      throw err;
     }
-  }
-  if (principal.role !== 'ROLE_ADMIN' && authorization && authorizationId !== existing?.authorizationId) {
-    const missing = authorization.permissions.filter((key) => !principal.permissions.includes(key as never));
-    if (missing.length) fail('authorizationName', forbiddenMessage(`grant ${missing.join(', ')}`));
+  };
+  const unmanageable = existing && refusal(() => assertMayManage(principal, existing, undefined));
+  if (unmanageable) fail('employeeCode', unmanageable);
+  if (authorization && authorizationId !== existing?.authorizationId) {
+    const ungrantable = refusal(() => assertMayChangeKeys(principal, [], authorization.permissions));
+    if (ungrantable) fail('authorizationName', ungrantable);
   }
   if (parsed.success) {
     const owner = ctx.idByEmail.get(lower(parsed.data.email));
