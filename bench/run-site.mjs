@@ -9,6 +9,8 @@ const API = '/services/core/api';
 
 export async function runSite(server) {
   const { access_token: token } = await signIn(server.url, 'admin', 'Admin@2026');
+  // `auth: 'student'` scenarios ask as the demo learner (what a learner may see narrows the search).
+  const { access_token: studentToken } = await signIn(server.url, 'student', 'Student@2026');
   const services = await (await fetch(`${server.url}${API}/trademarks`)).json();
   const serviceId = services[0].id;
   const [article] = await (
@@ -16,7 +18,8 @@ export async function runSite(server) {
   ).json();
   const rows = [];
   for (const s of siteScenarios({ serviceId, newsId: article.id })) {
-    const headers = s.auth ? { authorization: `Bearer ${token}` } : {};
+    const bearer = s.auth === 'student' ? studentToken : token;
+    const headers = s.auth ? { authorization: `Bearer ${bearer}` } : {};
     rows.push(await loadRow('site', server.url, server.pid, { ...s, headers }));
   }
   return rows;

@@ -54,6 +54,25 @@ export function siteScenarios({ serviceId, newsId }) {
       auth: false,
       budget: { p99: 100, minRps: 150 },
     },
+    // The header's search box (issue 22): every kind in one statement of trigram-indexed pieces.
+    {
+      name: 'search "router", learner (5k lessons and documents, 20k news and Q&A)',
+      path: `${API}/search?q=router`,
+      auth: 'student',
+      budget: { p99: 100, minRps: 100 },
+    },
+    {
+      name: 'search with typos "bnech netwrok", learner',
+      path: `${API}/search?q=bnech%20netwrok`,
+      auth: 'student',
+      budget: { p99: 100, minRps: 100 },
+    },
+    {
+      name: 'search "bench", public (courses, news, recruitment)',
+      path: `${API}/search?q=bench`,
+      auth: false,
+      budget: { p99: 100, minRps: 100 },
+    },
     { name: 'news article', path: `${API}/news/${newsId}`, auth: false, budget: { p99: 50, minRps: 300 } },
     {
       name: 'users page (10k users, search)',

@@ -2,7 +2,7 @@
 // benchmarks, in a PGlite data directory (default .tmp/bench-large) or a fresh PostgreSQL
 // database: the demo data, then 200 courses of 5 topics × 5 lessons (5,000 lessons), 10,000
 // learners, 1,000,000 lesson progress rows (each learner studies 4 courses) and 20,000 news
-// articles (for the news search), all written by set-based INSERT … SELECT generate_series statements.
+// articles (for the news search), a document per lesson and 20,000 Q&A questions (the search box), all written by set-based INSERT … SELECT generate_series statements.
 // Bench rows use fixed ids from BENCH_ID_BASE + 1 so the scenarios can name them.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +23,8 @@ const COURSES_PER_LEARNER = 4;
 /** Learners per INSERT of progress (× 100 rows each). */
 const BATCH = 1_000;
 const NEWS = 20_000;
+/** Q&A questions for the search box (issue 22). */
+const QUESTIONS = 20_000;
 
 const target = process.argv[2] ?? '.tmp/bench-large';
 /** A postgres:// URL seeds that (fresh, empty) PostgreSQL database; anything else is a PGlite folder. */
@@ -81,6 +83,24 @@ await db.execute(sql`
          now() - (${NEWS} - g) * interval '1 hour', now() - (${NEWS} - g) * interval '1 hour'
   from generate_series(1, ${NEWS}) g`);
 step(`${NEWS} news`);
+
+// For the search box (issue 22): a document per lesson and Q&A questions, with words the search
+// scenarios look for ("router" in one in five, "bench" in one in ten).
+await db.execute(sql`
+  insert into lesson_documents (lesson_id, file_key, original_name, content_type, size_bytes)
+  select ${B} + g, 'bench/doc-' || g, case when g % 5 = 0 then 'router-handbook-' || g || '.pdf'
+                                        else 'lesson-notes-' || g || '.pdf' end,
+         'application/pdf', 1000
+  from generate_series(1, ${COURSES * LESSONS_PER_COURSE}) g`);
+await db.execute(sql`
+  insert into qa_questions (title, description, type, created_at, last_activity_at)
+  select case when g % 5 = 0 then 'How do I configure the router of site ' || g || '?'
+              when g % 10 = 1 then 'Bench question ' || g
+              else 'Where is the certificate of course ' || g || '?' end,
+         'Asked in the benchmark, number ' || g || '.', 'OTHER',
+         now() - (${QUESTIONS} - g) * interval '1 hour', now() - (${QUESTIONS} - g) * interval '1 hour'
+  from generate_series(1, ${QUESTIONS}) g`);
+step(`${COURSES * LESSONS_PER_COURSE} lesson documents, ${QUESTIONS} questions`);
 
 const passwordHash = await hashPassword('Bench@2026');
 await db.execute(sql`

@@ -6,7 +6,8 @@ import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-export const LARGE_DATABASE = 'academy_bench_large';
+/** BENCH_LARGE_DATABASE names another (several people benching on one PostgreSQL server). */
+export const LARGE_DATABASE = process.env.BENCH_LARGE_DATABASE ?? 'academy_bench_large';
 /** Set on the large database once seeding finished, so that a half-seeded one is never reused. */
 const SEEDED_MARK = 'seed:large complete';
 

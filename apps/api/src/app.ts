@@ -18,6 +18,7 @@ import { progressRoutes } from './modules/progress';
 import { qaRoutes } from './modules/qa';
 import { recruitmentRoutes } from './modules/recruitment';
 import { roadmapRoutes } from './modules/roadmaps';
+import { searchRoutes } from './modules/search';
 import { publicPageRoutes } from './modules/site';
 import {
   courseHasProgressSql,
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(roadmapRoutes, { ...ctx, learnerProgress });
       await api.register(progressRoutes, ctx);
       await api.register(auditRoutes, ctx);
+      await api.register(searchRoutes, ctx);
     },
     { prefix: API_PREFIX },
   );

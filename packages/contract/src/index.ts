@@ -17,6 +17,7 @@ export * from './progress';
 export * from './qa';
 export * from './recruitment';
 export * from './roadmaps';
+export * from './search';
 export * from './study';
 export * from './users';
 export * from './users-admin';

@@ -29,3 +29,4 @@ export {
 } from './read';
 export { courseRoutes } from './routes';
 export { simplePdf } from './samples';
+export { courseSearchSql, documentSearchSql, lessonSearchSql } from './search';

@@ -46,6 +46,8 @@ export const courses = pgTable(
     index('courses_service_id_idx').on(t.serviceId, t.position),
     index('courses_position_idx').on(t.position, t.id),
     index('courses_featured_idx').on(t.position, t.id).where(sql`${t.featured}`),
+    // The search box (issue 22): substring and trigram word similarity (platform/db/fuzzy.ts).
+    index('courses_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 
@@ -94,6 +96,7 @@ export const lessons = pgTable(
   (t) => [
     index('lessons_topic_id_idx').on(t.topicId, t.position),
     index('lessons_course_id_idx').on(t.courseId),
+    index('lessons_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     check('lessons_video_kind_check', sql`${t.videoKind} IN ('youtube', 'upload')`),
     check('lessons_min_study_check', sql`${t.minStudyMinutes} >= 0`),
     check('lessons_exam_time_check', sql`${t.examTimeLimitMinutes} > 0`),
@@ -115,5 +118,8 @@ export const lessonDocuments = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('lesson_documents_lesson_id_idx').on(t.lessonId)],
+  (t) => [
+    index('lesson_documents_lesson_id_idx').on(t.lessonId),
+    index('lesson_documents_name_trgm_idx').using('gin', sql`lower(${t.originalName}) gin_trgm_ops`),
+  ],
 );

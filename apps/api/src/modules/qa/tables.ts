@@ -56,6 +56,8 @@ export const qaQuestions = pgTable(
     index('qa_questions_lesson_idx').on(t.lessonId, t.id),
     index('qa_questions_author_idx').on(t.authorId, t.id),
     index('qa_questions_search_idx').using('gin', t.search),
+    // The header's search box (issue 22): titles by substring and trigram word similarity.
+    index('qa_questions_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     check('qa_questions_type_check', sql`${t.type} IN ('COURSE', 'OTHER')`),
     check(
       'qa_questions_topic_check',

@@ -1,2 +1,3 @@
 /** Recruitment: job posts, applications with CVs, decisions. */
 export { recruitmentRoutes } from './routes';
+export { recruitmentSearchSql } from './search';

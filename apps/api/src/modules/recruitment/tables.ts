@@ -39,6 +39,8 @@ export const recruitmentPosts = pgTable(
   (t) => [
     index('recruitment_posts_branch_id_idx').on(t.branchId),
     index('recruitment_posts_end_at_idx').on(t.endAt),
+    // The search box (issue 22): vacancies by substring and trigram word similarity.
+    index('recruitment_posts_vacancy_trgm_idx').using('gin', sql`lower(${t.vacancy}) gin_trgm_ops`),
   ],
 );
 

@@ -20,6 +20,7 @@ export {
   passedLessonsSql,
   startedCourseSql,
 } from './my-courses';
+export { openedLessonSql } from './opened';
 export { openLesson, recordExamResult, recordHeartbeat } from './progress';
 export { courseProgressRows, type LearnerLessonRow, learnerLessonRows } from './report-pieces';
 export { studyRoutes } from './routes';

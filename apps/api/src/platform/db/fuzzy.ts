@@ -1,0 +1,59 @@
+import type { Column, SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { keyRef } from './sql';
+
+/**
+ * Typo-tolerant matching of a text column (pg_trgm, migration 0009 created the extension). A
+ * column searched this way has a `gin (lower(column) gin_trgm_ops)` index: both conditions below
+ * are answered from it — the substring (`like '%term%'`) and the trigram word similarity
+ * (`lower(column) %> word`: some run of the column's words is close to the word, so
+ * "certficate" finds "Certificate"), for every word of the query. The threshold is the session's
+ * `pg_trgm.word_similarity_threshold` (see `withSearchThreshold`).
+ */
+export type FuzzyTerm = { words: Array<{ text: string; like: string }> };
+
+/** Words the search looks for: every word of three letters or more (the whole query if none is). */
+export function fuzzyTerm(query: string): FuzzyTerm {
+  const all = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const long = all.filter((w) => w.length >= 3);
+  const words = (long.length ? long : [all.join(' ')]).slice(0, 8);
+  return { words: words.map((text) => ({ text, like: `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` })) };
+}
+
+/** Every word of the term is in the column, or close to a run of its words. */
+export function fuzzyMatch(column: Column | SQL, term: FuzzyTerm): SQL {
+  const value = sql`lower(${keyRef(column)})`;
+  return sql.join(
+    term.words.map((w) => sql`(${value} like ${w.like} or ${value} %> ${w.text})`),
+    sql` and `,
+  );
+}
+
+/** Higher is better: per word, a substring match first, then the word similarity. */
+export function fuzzyRank(column: Column | SQL, term: FuzzyTerm): SQL<number> {
+  const value = sql`lower(${keyRef(column)})`;
+  return sql<number>`(${sql.join(
+    term.words.map(
+      (w) =>
+        sql`(case when ${value} like ${w.like} then 1 else 0 end) + word_similarity(${w.text}, ${value})`,
+    ),
+    sql` + `,
+  )})`;
+}
+
+/** The word-similarity threshold searches use (pg_trgm's default, 0.6, misses a swapped letter in a short word). */
+export const SEARCH_SIMILARITY = 0.4;
+
+/** `set_config` for the current transaction: run it first inside the transaction of the search. */
+export const searchThresholdSql = sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_SIMILARITY)}, true)`;
+
+/**
+ * One kind's part of a search: a parenthesised `select` of `kind, id, title, url, snippet, rank`
+ * (text, int, text, text, text, real), best first, limited; the search module unions them.
+ */
+export type SearchPiece = SQL;
+
+/** A snippet: the text on one line, cut at `max` characters. */
+export function snippetOf(text: Column | SQL, max = 160): SQL {
+  return sql`left(regexp_replace(coalesce(${keyRef(text)}, ''), '\\s+', ' ', 'g'), ${max})`;
+}
