@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pageRoutesPlugin } from './scripts/page-routes.mjs';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pageRoutesPlugin()],
   server: {
     port: 5173,
     proxy: {

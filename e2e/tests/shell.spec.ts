@@ -55,8 +55,9 @@ test('a new hire must change the password before anything else, then proceeds', 
   await expect(page).toHaveURL(/\/training-academy$/);
 });
 
-test('an unknown path shows the not-found page', async ({ page }) => {
-  await page.goto('/no/such/page');
+test('an unknown path shows the not-found page, with status 404', async ({ page }) => {
+  const answer = await page.goto('/no/such/page');
+  expect(answer?.status()).toBe(404);
   await expect(page.getByTestId('not-found')).toContainText("Can't find url");
 });
 

@@ -90,11 +90,28 @@ describe('pages served with their own title, description and preview picture', (
     expect(res.body.match(/<title>/g)).toHaveLength(1);
   });
 
-  it('still opens the app for an unknown article, without its meta', async () => {
-    const res = await app.inject({ method: 'GET', url: '/news/99999' });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<title>Academy</title>');
-    expect(meta(res.body, 'og:title')).toBeUndefined();
+  it('still opens the app for an unknown article, without its meta, with status 404', async () => {
+    for (const url of ['/news/99999', '/news/abc']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.body).toContain('<title>Academy</title>');
+      expect(meta(res.body, 'og:title')).toBeUndefined();
+    }
+  });
+
+  it('revalidates the home page and an article with an ETag', async () => {
+    const [first] = await database.db.select().from(news).limit(1);
+    if (!first) throw new Error('no demo news');
+    for (const url of ['/', `/news/${first.id}`]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      const etag = res.headers.etag as string;
+      expect(etag, url).toBeTruthy();
+      const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body, url).toBe('');
+    }
   });
 
   it('reads the home page preview once for many views; an edit here shows at once, elsewhere within the TTL', async () => {

@@ -4,6 +4,8 @@ import type { TResponsiveImage } from '@academy/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
+import { ApiError } from '../../platform/http/errors';
+import { etagOnSend } from '../../platform/http/etag';
 import { plainText } from '../../platform/richtext/sanitize';
 import { cachedHomePreview, type HomePreview, homePage, introduction } from '../home';
 import { getNews, newsForSitemap } from '../news';
@@ -87,6 +89,8 @@ export const publicPageRoutes: FastifyPluginAsync<AppContext & { webDist: string
 ) => {
   const publicUrl = ctx.config.publicUrl;
   let cache: IndexCache | undefined;
+  // The pages revalidate: a visit whose copy is current gets a 304 without the HTML.
+  app.addHook('onSend', etagOnSend);
 
   async function indexHtml(): Promise<string | undefined> {
     if (!ctx.webDist) return undefined;
@@ -104,8 +108,10 @@ export const publicPageRoutes: FastifyPluginAsync<AppContext & { webDist: string
     let page: PageMeta | null = null;
     try {
       page = await meta();
-    } catch {
-      // An unknown article still opens the app, which shows its own not-found page.
+    } catch (err) {
+      // An unknown article still opens the app, which shows its own not-found page; the status says so.
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+      reply.status(404);
     }
     return reply
       .type('text/html; charset=utf-8')
@@ -130,7 +136,7 @@ export const publicPageRoutes: FastifyPluginAsync<AppContext & { webDist: string
     app.get<{ Params: { id: string } }>('/news/:id', async (request, reply) =>
       sendPage(reply, async () => {
         const id = Number(request.params.id);
-        if (!Number.isInteger(id) || id <= 0) return null;
+        if (!Number.isInteger(id) || id <= 0) throw new ApiError(404, 'No such article');
         const news = await getNews(ctx.db, id);
         return {
           title: `${news.title} · ${SITE_NAME}`,

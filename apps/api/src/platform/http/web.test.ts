@@ -30,6 +30,17 @@ beforeAll(async () => {
   await fs.writeFile(`${asset}.br`, brotliCompressSync(SCRIPT));
   await fs.writeFile(`${asset}.gz`, gzipSync(SCRIPT));
   await fs.writeFile(path.join(webDist, 'manifest.webmanifest'), '{"name":"Skyline Academy"}');
+  await fs.mkdir(path.join(webDist, '.vite'));
+  await fs.writeFile(
+    path.join(webDist, '.vite', 'page-routes.json'),
+    JSON.stringify([
+      '/',
+      '/account/*',
+      '/management',
+      '/management/user/:id',
+      '/training-academy/course/:id',
+    ]),
+  );
   database = await createTestDatabase({ seed: true });
   app = await buildApp({ config: testConfig({ DATA_DIR: await tempDataDir() }), database, webDist });
   await app.ready();
@@ -84,6 +95,30 @@ describe('the built web app on the wire', () => {
     expect(etag).toBeTruthy();
     const again = await get('/training-academy/course/1', { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
+  });
+
+  it("answers a path that is none of the app's pages with the page and status 404", async () => {
+    for (const url of ['/no/such/page', '/training-academy/course', '/management/user/1/more', '/news-x']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+    for (const url of [
+      '/training-academy/course/7',
+      '/Training-Academy/course/7/',
+      '/account/password?next=1',
+      '/account',
+      '/management',
+      '/management/user/12',
+    ]) {
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
+  });
+
+  it('keeps the build list of pages out of reach', async () => {
+    expect((await get('/.vite/page-routes.json')).statusCode).toBe(404);
   });
 
   it('serves the web app manifest with its type', async () => {

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
 import { allowedMethods } from './methods';
+import { loadPageMatcher } from './page-routes';
 
 /** Paths that belong to the server; everything else is the single-page app. */
 const SERVER_PATHS = ['/services/', '/idp', '/files/', '/media/', '/get/documents/', '/health', '/metrics'];
@@ -28,9 +29,12 @@ function isFilePath(url: string): boolean {
  * Serves the built web app: hashed assets cached for a year and never revalidated, other files
  * and the index.html fallback revalidated (ETag); each file in the browser's preferred encoding
  * from the `.br` / `.gz` copies made at build (apps/web/scripts/compress.mjs). A missing file is a
- * 404, never the page.
+ * 404, never the page. A path that is none of the app's pages (the patterns its build read from
+ * its route table) gets the page with status 404: the app shows its not-found page, and crawlers
+ * and monitors see the 404.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  const isPage = webDist ? loadPageMatcher(webDist) : () => false;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -48,12 +52,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isServerPath = SERVER_PATHS.some((p) => url.startsWith(p));
     if (webDist && request.method === 'GET' && !isServerPath && !isFilePath(url)) {
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      if (isPage(url)) return reply.sendFile('index.html');
+      const html = await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
+      return reply.status(404).type('text/html; charset=utf-8').send(html);
     }
     const allowed = url.startsWith('/services/') ? allowedMethods(app.routeAccessTable, url) : [];
     if (allowed.length > 0) {

@@ -1,0 +1,182 @@
+// The web app's page paths, read from its route table (src/app/routes.tsx) without running it: the
+// server answers a path that none of them matches with status 404 (apps/api/src/platform/http/web.ts).
+// The build writes them to dist/.vite/page-routes.json (the Vite plugin below), so the table stays the one
+// place a page's path is written.
+//
+// Routes are object literals in react-router's form: `path`, `index`, `children`; a list of routes
+// (spread or as children) and a path may be a constant of this file or of a module it imports
+// (paths: string literals and template strings of other constants).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+function parse(file) {
+  return ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    ts.ScriptKind.TSX,
+  );
+}
+
+/** Top-level `const` initializers and the imported names (name → module file) of one file. */
+function scopeOf(file) {
+  const source = parse(file);
+  const consts = new Map();
+  const imports = new Map();
+  for (const statement of source.statements) {
+    if (ts.isVariableStatement(statement)) {
+      for (const d of statement.declarationList.declarations) {
+        if (ts.isIdentifier(d.name) && d.initializer) consts.set(d.name.text, d.initializer);
+      }
+    } else if (ts.isImportDeclaration(statement) && statement.importClause?.namedBindings) {
+      const bindings = statement.importClause.namedBindings;
+      const from = statement.moduleSpecifier.text;
+      if (!from.startsWith('.') || !ts.isNamedImports(bindings)) continue;
+      for (const element of bindings.elements) {
+        const target = path.resolve(path.dirname(file), from);
+        const candidates = ['.ts', '.tsx', '/index.ts'].map((ext) => `${target}${ext}`);
+        imports.set(element.name.text, { candidates, name: (element.propertyName ?? element.name).text });
+      }
+    }
+  }
+  return { file, consts, imports };
+}
+
+function existing(candidates) {
+  return candidates.find((candidate) => existsSync(candidate));
+}
+
+function unwrap(node) {
+  let current = node;
+  while (
+    ts.isAsExpression(current) ||
+    ts.isSatisfiesExpression(current) ||
+    ts.isParenthesizedExpression(current)
+  )
+    current = current.expression;
+  return current;
+}
+
+/** A constant expression's value: literals, template strings, and names of constants. */
+function resolveNode(node, scope, seen = new Set()) {
+  const value = unwrap(node);
+  if (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value)) return value.text;
+  if (ts.isTemplateExpression(value)) {
+    return (
+      value.head.text +
+      value.templateSpans
+        .map((span) => resolveNode(span.expression, scope, seen) + span.literal.text)
+        .join('')
+    );
+  }
+  if (ts.isIdentifier(value)) return resolveName(value.text, scope, seen);
+  return undefined;
+}
+
+function resolveName(name, scope, seen) {
+  const key = `${scope.file}#${name}`;
+  if (seen.has(key)) throw new Error(`page-routes: ${name} refers to itself in ${scope.file}`);
+  seen.add(key);
+  const local = scope.consts.get(name);
+  if (local) return resolveNode(local, scope, seen);
+  const imported = scope.imports.get(name);
+  if (imported) {
+    const file = existing(imported.candidates);
+    if (file) return resolveName(imported.name, scopeOf(file), seen);
+  }
+  throw new Error(`page-routes: cannot read the value of ${name} in ${scope.file}`);
+}
+
+function property(object, name) {
+  return object.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === name)?.initializer;
+}
+
+function join(base, segment) {
+  if (segment.startsWith('/')) return segment;
+  return `${base.replace(/\/$/, '')}/${segment}`;
+}
+
+/** An array of routes written in place, or a constant of this file or of a module it imports. */
+function routeList(node, scope, what, seen = new Set()) {
+  const value = unwrap(node);
+  if (ts.isArrayLiteralExpression(value)) return [value, scope];
+  if (ts.isIdentifier(value)) {
+    const key = `${scope.file}#${value.text}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      const local = scope.consts.get(value.text);
+      if (local) return routeList(local, scope, what, seen);
+      const imported = scope.imports.get(value.text);
+      const file = imported && existing(imported.candidates);
+      if (file) {
+        const other = scopeOf(file);
+        const target = other.consts.get(imported.name);
+        if (target) return routeList(target, other, what, seen);
+      }
+    }
+  }
+  throw new Error(`page-routes: cannot follow ${what} in ${scope.file}`);
+}
+
+/** The full path patterns of the routes in an array literal (spreads of constants followed). */
+function collect(array, scope, base, out) {
+  for (const element of array.elements) {
+    if (ts.isSpreadElement(element)) {
+      const [list, listScope] = routeList(element.expression, scope, element.getText());
+      collect(list, listScope, base, out);
+      continue;
+    }
+    const route = unwrap(element);
+    if (!ts.isObjectLiteralExpression(route))
+      throw new Error(
+        `page-routes: a route that is not an object literal in ${scope.file}: ${element.getText()}`,
+      );
+    const pathNode = property(route, 'path');
+    const isIndex = property(route, 'index')?.kind === ts.SyntaxKind.TrueKeyword;
+    const segment = pathNode ? resolveNode(pathNode, scope) : undefined;
+    if (pathNode && segment === undefined)
+      throw new Error(`page-routes: cannot read the path ${pathNode.getText()} in ${scope.file}`);
+    const full = segment === undefined ? base : join(base, segment);
+    // `*` alone is the not-found page of its layout: what it matches is no page.
+    if (isIndex || (segment !== undefined && segment !== '*')) out.add(full === '' ? '/' : full);
+    const children = property(route, 'children');
+    if (children) {
+      const [list, listScope] = routeList(children, scope, `the children of ${full || '/'}`);
+      collect(list, listScope, full, out);
+    }
+  }
+  return out;
+}
+
+/** The page path patterns (react-router syntax, from the root) of the route table's `routes`. */
+export function pageRoutes(routesFile) {
+  const scope = scopeOf(routesFile);
+  if (!scope.consts.has('routes')) throw new Error(`page-routes: ${routesFile} has no \`const routes\``);
+  const [routes, routesScope] = routeList(ts.factory.createIdentifier('routes'), scope, 'routes');
+  return [...collect(routes, routesScope, '', new Set())].sort();
+}
+
+/** Vite plugin: dist/.vite/page-routes.json from src/app/routes.tsx. */
+export function pageRoutesPlugin() {
+  let routesFile;
+  return {
+    name: 'academy-page-routes',
+    apply: 'build',
+    configResolved(config) {
+      routesFile = path.join(config.root, 'src/app/routes.tsx');
+    },
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/page-routes.json',
+        source: `${JSON.stringify(pageRoutes(routesFile), null, 1)}\n`,
+      });
+    },
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(pageRoutes(path.resolve(import.meta.dirname, '../src/app/routes.tsx')).join('\n'));
+}
