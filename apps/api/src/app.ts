@@ -31,6 +31,7 @@ import {
 } from './modules/study';
 import { systemRoutes } from './modules/system';
 import { anyUserOf, createSignInAccounts, usersCountOf, usersRoutes } from './modules/users';
+import { lrsRoutes, XAPI_PREFIX, xapiCredentialRoutes } from './modules/xapi';
 import { embeddedResolver, externalResolver } from './platform/auth/resolver';
 import type { AppContext } from './platform/context';
 import type { Database } from './platform/db/client';
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(progressRoutes, ctx);
       await api.register(auditRoutes, ctx);
       await api.register(searchRoutes, ctx);
+      await api.register(xapiCredentialRoutes, ctx);
     },
     { prefix: API_PREFIX },
   );
@@ -178,6 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onReady', async () => {
     if (await usesDemoPictures(ctx.db)) await ensureDemoPictures(ctx.storage, app.log);
   });
+  await app.register(lrsRoutes, { prefix: XAPI_PREFIX, db: ctx.db, publicUrl: config.publicUrl });
   await app.register(documentDownloadRoutes, ctx);
   await app.register(mediaFileRoutes, { ...ctx, media });
   app.decorate('jobs', ctx.jobs);

@@ -16,4 +16,5 @@ export * from './modules/recruitment/tables';
 export * from './modules/roadmaps/tables';
 export * from './modules/study/tables';
 export * from './modules/users/tables';
+export * from './modules/xapi/tables';
 export * from './platform/idp/tables';

@@ -21,3 +21,4 @@ export * from './search';
 export * from './study';
 export * from './users';
 export * from './users-admin';
+export * from './xapi';

@@ -1,0 +1,285 @@
+import { and, asc, desc, eq, gt, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { agentIds, agentKey, parseAgentParam } from './agents';
+import { badRequest, XapiError } from './errors';
+import { xapiActivities, xapiAttachments, xapiStatements } from './tables';
+import { isIri, isObject, isTimestamp, isUuid, type Json, type JsonObject } from './values';
+
+export const MAX_STATEMENTS = 200;
+
+const FILTERS = [
+  'agent',
+  'verb',
+  'activity',
+  'registration',
+  'related_activities',
+  'related_agents',
+  'since',
+  'until',
+  'limit',
+  'format',
+  'attachments',
+  'ascending',
+] as const;
+export const STATEMENT_GET_PARAMS = ['statementId', 'voidedStatementId', 'more', ...FILTERS];
+
+export type Format = 'exact' | 'ids' | 'canonical';
+export type StatementPage = { statements: JsonObject[]; more: string; attachments: string[] };
+
+function bool(value: string | undefined, name: string): boolean {
+  if (value === undefined) return false;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw badRequest(`${name} must be true or false`);
+}
+
+export function formatOf(params: Record<string, string>): Format {
+  const format = params.format ?? 'exact';
+  if (format !== 'exact' && format !== 'ids' && format !== 'canonical')
+    throw badRequest('format must be exact, ids or canonical');
+  return format;
+}
+
+export const wantsAttachments = (params: Record<string, string>): boolean =>
+  bool(params.attachments, 'attachments');
+
+/** One statement by statementId (not voided) or voidedStatementId (voided only). */
+export async function getStatement(db: Db, params: Record<string, string>): Promise<JsonObject> {
+  const voided = params.voidedStatementId !== undefined;
+  const id = voided ? params.voidedStatementId : params.statementId;
+  if (params.statementId !== undefined && params.voidedStatementId !== undefined) {
+    throw badRequest('statementId and voidedStatementId cannot be used together');
+  }
+  for (const name of Object.keys(params)) {
+    if (!['statementId', 'voidedStatementId', 'format', 'attachments'].includes(name)) {
+      throw badRequest(`${name} cannot be used with ${voided ? 'voidedStatementId' : 'statementId'}`);
+    }
+  }
+  if (!isUuid(id)) throw badRequest('the statement id must be a UUID');
+  const [row] = await db
+    .select({ statement: xapiStatements.statement })
+    .from(xapiStatements)
+    .where(and(eq(xapiStatements.id, id.toLowerCase()), eq(xapiStatements.voided, voided)))
+    .limit(1);
+  if (!row) throw new XapiError(404, 'no such statement');
+  return row.statement;
+}
+
+type Cursor = { params: Record<string, string>; after: number };
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(token: string): Cursor {
+  try {
+    const cursor = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as Cursor;
+    if (isObject(cursor.params as unknown as Json) && typeof cursor.after === 'number') return cursor;
+  } catch {
+    // refused below
+  }
+  throw badRequest('more is not a link this LRS gave');
+}
+
+/** The filtered statements, a page at a time, newest stored first unless ascending. */
+export async function queryStatements(
+  db: Db,
+  given: Record<string, string>,
+  moreBase: string,
+): Promise<StatementPage> {
+  const cursor = given.more !== undefined ? decodeCursor(given.more) : undefined;
+  const params = cursor ? cursor.params : given;
+  const ascending = bool(params.ascending, 'ascending');
+  const limitText = params.limit ?? '0';
+  if (!/^\d+$/.test(limitText)) throw badRequest('limit must be a whole number');
+  const limit = Math.min(Number(limitText) || MAX_STATEMENTS, MAX_STATEMENTS);
+  bool(params.related_agents, 'related_agents');
+  bool(params.related_activities, 'related_activities');
+  formatOf(params);
+  wantsAttachments(params);
+
+  // Filters on what a statement is about; a statement that targets a matching one (StatementRef)
+  // matches too, voided targets included (Communication 2.1.3, filter conditions for StatementRefs).
+  const about: SQL[] = [];
+  if (params.agent !== undefined) {
+    const key = agentKey(parseAgentParam(params.agent)) as string;
+    about.push(
+      params.related_agents === 'true'
+        ? sql`${xapiStatements.relatedAgents} @> array[${key}]::text[]`
+        : sql`(${xapiStatements.actorKey} = ${key} or ${xapiStatements.objectAgentKey} = ${key})`,
+    );
+  }
+  if (params.verb !== undefined) {
+    if (!isIri(params.verb)) throw badRequest('verb must be an IRI');
+    about.push(eq(xapiStatements.verbId, params.verb));
+  }
+  if (params.activity !== undefined) {
+    if (!isIri(params.activity)) throw badRequest('activity must be an IRI');
+    about.push(
+      params.related_activities === 'true'
+        ? sql`${xapiStatements.relatedActivities} @> array[${params.activity}]::text[]`
+        : eq(xapiStatements.objectActivityId, params.activity),
+    );
+  }
+  if (params.registration !== undefined) {
+    if (!isUuid(params.registration)) throw badRequest('registration must be a UUID');
+    about.push(eq(xapiStatements.registration, params.registration.toLowerCase()));
+  }
+  const where: SQL[] = [eq(xapiStatements.voided, false)];
+  if (about.length > 0) {
+    where.push(sql`${xapiStatements.id} in (
+      with recursive matched(id) as (
+        select id from xapi_statements where ${and(...about)}
+        union
+        select t.id from xapi_statements t join matched m on t.object_statement_id = m.id
+      ) select id from matched)`);
+  }
+  if (params.since !== undefined) {
+    if (!isTimestamp(params.since)) throw badRequest('since must be an ISO 8601 timestamp');
+    where.push(gt(xapiStatements.stored, new Date(params.since)));
+  }
+  if (params.until !== undefined) {
+    if (!isTimestamp(params.until)) throw badRequest('until must be an ISO 8601 timestamp');
+    where.push(lte(xapiStatements.stored, new Date(params.until)));
+  }
+  if (cursor)
+    where.push(ascending ? gt(xapiStatements.seq, cursor.after) : lt(xapiStatements.seq, cursor.after));
+
+  const rows = await db
+    .select({
+      seq: xapiStatements.seq,
+      statement: xapiStatements.statement,
+      hashes: xapiStatements.attachmentHashes,
+    })
+    .from(xapiStatements)
+    .where(and(...where))
+    .orderBy(ascending ? asc(xapiStatements.seq) : desc(xapiStatements.seq))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const more =
+    rows.length > limit && last ? `${moreBase}?more=${encodeCursor({ params, after: last.seq })}` : '';
+  return {
+    statements: page.map((row) => row.statement),
+    more,
+    attachments: page.flatMap((row) => row.hashes),
+  };
+}
+
+/** Attachment contents by hash, for a multipart answer. */
+export async function attachmentContents(db: Db, hashes: string[]) {
+  if (hashes.length === 0) return [];
+  return db
+    .select()
+    .from(xapiAttachments)
+    .where(sql`${xapiAttachments.sha2} = any(${sql.param([...new Set(hashes)])}::text[])`);
+}
+
+// ---- formats ----
+
+function languagePick(map: unknown, languages: string[]): Json {
+  if (!isObject(map)) return map as Json;
+  const tags = Object.keys(map);
+  for (const wanted of languages) {
+    const tag = tags.find((t) => t.toLowerCase() === wanted || t.toLowerCase().startsWith(`${wanted}-`));
+    if (tag) return { [tag]: map[tag] as Json };
+  }
+  const first = tags[0];
+  return first ? { [first]: map[first] as Json } : {};
+}
+
+/** Accept-Language as a list of lower-case tags by preference. */
+export function acceptedLanguages(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((item) => {
+      const [tag, ...rest] = item.trim().split(';');
+      const q = rest.find((p) => p.trim().startsWith('q='));
+      return { tag: (tag ?? '').toLowerCase(), q: q ? Number(q.trim().slice(2)) : 1 };
+    })
+    .filter((l) => l.tag && l.tag !== '*')
+    .sort((a, b) => b.q - a.q)
+    .map((l) => l.tag);
+}
+
+function walk(value: Json, visit: (object: JsonObject, key: string | undefined) => Json): Json {
+  if (Array.isArray(value)) return value.map((item) => walk(item, visit));
+  if (!isObject(value)) return value;
+  const out: JsonObject = {};
+  for (const [key, item] of Object.entries(value)) out[key] = walk(item, visit);
+  return visit(out, undefined);
+}
+
+/** A statement in the format asked for (exact as stored; ids; canonical in the reader's language). */
+export async function formatStatements(
+  db: Db,
+  statements: JsonObject[],
+  format: Format,
+  languages: string[],
+): Promise<JsonObject[]> {
+  if (format === 'exact') return statements;
+  if (format === 'ids') {
+    return statements.map(
+      (statement) =>
+        walk(statement, (object) => {
+          if (
+            object.objectType === 'Agent' ||
+            object.objectType === 'Group' ||
+            object.mbox ||
+            object.account ||
+            object.openid ||
+            object.mbox_sha1sum
+          ) {
+            if (object.objectType === 'Agent' || object.objectType === 'Group' || agentKey(object))
+              return agentIds(object);
+          }
+          if (
+            typeof object.id === 'string' &&
+            (object.definition !== undefined || object.objectType === 'Activity')
+          ) {
+            return { id: object.id };
+          }
+          if (
+            typeof object.id === 'string' &&
+            object.display !== undefined &&
+            Object.keys(object).length === 2
+          ) {
+            return { id: object.id };
+          }
+          return object;
+        }) as JsonObject,
+    );
+  }
+  const ids = new Set<string>();
+  for (const statement of statements) {
+    walk(statement, (object) => {
+      if (typeof object.id === 'string' && object.definition !== undefined) ids.add(object.id);
+      return object;
+    });
+  }
+  const canonical = new Map<string, JsonObject>();
+  if (ids.size > 0) {
+    const rows = await db
+      .select()
+      .from(xapiActivities)
+      .where(sql`${xapiActivities.id} = any(${sql.param([...ids])}::text[])`);
+    for (const row of rows) if (row.definition) canonical.set(row.id, row.definition);
+  }
+  const pickLanguages = (object: JsonObject): JsonObject => {
+    const out: JsonObject = { ...object };
+    for (const key of ['name', 'description', 'display'])
+      if (isObject(out[key])) out[key] = languagePick(out[key], languages);
+    return out;
+  };
+  return statements.map(
+    (statement) =>
+      walk(statement, (object) => {
+        if (typeof object.id === 'string' && object.definition !== undefined) {
+          const definition = canonical.get(object.id) ?? (object.definition as JsonObject);
+          return { ...object, definition: pickLanguages(definition) };
+        }
+        if (typeof object.id === 'string' && isObject(object.display)) return pickLanguages(object);
+        return object;
+      }) as JsonObject,
+  );
+}

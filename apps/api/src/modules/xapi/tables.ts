@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { JsonObject } from './values';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Who may talk to the learning record store: key/secret pairs made by administrators for an
+ * integration (read, write or both), and launch credentials the academy issues itself for one
+ * learner's course launch (cmi5), which expire. The secret is kept as a SHA-256 of a random
+ * 32-byte value (high entropy, so no slow hash is needed).
+ */
+export const xapiCredentials = pgTable(
+  'xapi_credentials',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: varchar('key', { length: 64 }).notNull(),
+    secretHash: varchar('secret_hash', { length: 64 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    canRead: boolean('can_read').notNull().default(true),
+    canWrite: boolean('can_write').notNull().default(true),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('xapi_credentials_key_idx').on(t.key)],
+);
+
+/**
+ * Statements as stored (id, stored, authority and version filled in), with the columns their
+ * queries filter on pulled out: the actor's and object's identifier, the verb, the activity, the
+ * registration, and the agents and activities a "related" query reaches (GIN-indexed arrays).
+ * `seq` orders statements by when they were stored and pages through them.
+ */
+export const xapiStatements = pgTable(
+  'xapi_statements',
+  {
+    id: uuid('id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    stored: timestamp('stored', { withTimezone: true, precision: 3 }).notNull(),
+    statement: jsonb('statement').$type<JsonObject>().notNull(),
+    actorKey: text('actor_key').notNull(),
+    verbId: text('verb_id').notNull(),
+    objectActivityId: text('object_activity_id'),
+    objectAgentKey: text('object_agent_key'),
+    objectStatementId: uuid('object_statement_id'),
+    registration: uuid('registration'),
+    relatedAgents: text('related_agents').array().notNull(),
+    relatedActivities: text('related_activities').array().notNull(),
+    voided: boolean('voided').notNull().default(false),
+    voiding: boolean('voiding').notNull().default(false),
+    attachmentHashes: text('attachment_hashes').array().notNull(),
+    credentialId: integer('credential_id'),
+  },
+  (t) => [
+    uniqueIndex('xapi_statements_seq_idx').on(t.seq),
+    index('xapi_statements_actor_idx').on(t.actorKey, t.seq),
+    index('xapi_statements_verb_idx').on(t.verbId, t.seq),
+    index('xapi_statements_activity_idx').on(t.objectActivityId, t.seq),
+    index('xapi_statements_object_agent_idx').on(t.objectAgentKey, t.seq),
+    index('xapi_statements_registration_idx').on(t.registration, t.seq),
+    index('xapi_statements_target_idx').on(t.objectStatementId),
+    index('xapi_statements_stored_idx').on(t.stored),
+    index('xapi_statements_related_agents_idx').using('gin', t.relatedAgents),
+    index('xapi_statements_related_activities_idx').using('gin', t.relatedActivities),
+  ],
+);
+
+/** Attachment contents, once per SHA-256 however many statements carry them. */
+export const xapiAttachments = pgTable('xapi_attachments', {
+  sha2: varchar('sha2', { length: 128 }).primaryKey(),
+  contentType: varchar('content_type', { length: 255 }).notNull(),
+  content: bytea('content').notNull(),
+});
+
+/**
+ * The document resources: state (activity + agent + optional registration), activity profiles
+ * (activity) and agent profiles (agent), each a document by id with its content type and ETag.
+ * Empty strings stand for "no activity", "no agent" and "no registration" so the key is unique.
+ */
+export const xapiDocuments = pgTable(
+  'xapi_documents',
+  {
+    kind: varchar('kind', { length: 16 }).notNull(),
+    activityId: text('activity_id').notNull(),
+    agentKey: text('agent_key').notNull(),
+    registration: text('registration').notNull(),
+    docId: text('doc_id').notNull(),
+    contentType: varchar('content_type', { length: 255 }).notNull(),
+    content: bytea('content').notNull(),
+    etag: varchar('etag', { length: 64 }).notNull(),
+    updated: timestamp('updated', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.activityId, t.agentKey, t.registration, t.docId] }),
+    index('xapi_documents_updated_idx').on(t.kind, t.activityId, t.agentKey, t.updated),
+  ],
+);
+
+/** The canonical definition of each activity the LRS has seen (the latest one wins). */
+export const xapiActivities = pgTable('xapi_activities', {
+  id: text('id').primaryKey(),
+  definition: jsonb('definition').$type<JsonObject>(),
+  updated: timestamp('updated', { withTimezone: true }).notNull().default(sql`now()`),
+});
