@@ -5,4 +5,11 @@
 export type AppEvents = {
   /** A learner has passed every lesson of a course (published by study; certificates are issued). */
   courseCompleted: { userId: number; courseId: number; at: Date };
+  /** A learner's failures reached the exam's limit: the exam is locked for them (published by exams). */
+  examLocked: { userId: number; examId: number; at: Date };
+  /**
+   * A locked exam opened again for a learner (published by exams): staff unlocked it, or gave
+   * extra attempts that bring the learner back under the limit. `by` is the staff member.
+   */
+  examUnlocked: { userId: number; examId: number; at: Date; by: number };
 };

@@ -31,6 +31,7 @@ export const EXAM_MESSAGES = {
   cheatingWarning:
     'You left the exam (another tab or window, or a screenshot). Your exam was submitted and flagged as cheating.',
   notLocked: 'This exam is not locked for this learner',
+  noAccommodation: 'This learner has no accommodation in this exam',
   importHasErrors: 'The file has errors: nothing was imported',
   importNotExcel: 'Please upload the Excel template (.xlsx)',
   importEmpty: 'The file has no questions',
@@ -223,6 +224,14 @@ export const ZAuthorQuestion = z.object({
 });
 export type TAuthorQuestion = z.infer<typeof ZAuthorQuestion>;
 
+/**
+ * When a learner's answer review shows the correct answers (decision 89): never (the default),
+ * once the learner has passed the exam, or after each finished attempt. Never while an attempt
+ * runs, whatever the setting.
+ */
+export const ANSWER_REVIEWS = ['NEVER', 'AFTER_PASSED', 'AFTER_EACH_ATTEMPT'] as const;
+export type AnswerReview = (typeof ANSWER_REVIEWS)[number];
+
 /** Exam settings. The time limit, required answers and lock live on the lesson (courses). */
 export const ZExamSettings = z.object({
   examTimeLimitMinutes: z.number().int(),
@@ -231,6 +240,7 @@ export const ZExamSettings = z.object({
   maxFailedAttempts: z.number().int(),
   shuffleQuestions: z.boolean(),
   shuffleOptions: z.boolean(),
+  answerReview: z.enum(ANSWER_REVIEWS),
 });
 export type TExamSettings = z.infer<typeof ZExamSettings>;
 
@@ -241,6 +251,7 @@ export const ZExamSettingsInput = z.object({
   maxFailedAttempts: zWholeNumber(0, 1000).default(3),
   shuffleQuestions: z.boolean().default(false),
   shuffleOptions: z.boolean().default(false),
+  answerReview: z.enum(ANSWER_REVIEWS).default('NEVER'),
 });
 export type TExamSettingsInput = z.input<typeof ZExamSettingsInput>;
 
@@ -333,27 +344,37 @@ export type TAnswerParsed = z.output<typeof ZAnswer>;
 
 export const ZAnswers = z.array(ZAnswer).max(EXAM_LIMITS.maxQuestions);
 
+/**
+ * An attempt runs (IN_PROGRESS) until it is submitted (SUBMITTED) or its time runs out (EXPIRED:
+ * not passed, whatever its mark, and it counts as a failed attempt — decision 87).
+ */
 export const ATTEMPT_STATUSES = ['IN_PROGRESS', 'SUBMITTED', 'EXPIRED'] as const;
 export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
 export const ATTEMPT_RESULTS = ['PASSED', 'FAILED'] as const;
 export type AttemptResult = (typeof ATTEMPT_RESULTS)[number];
 
 /**
- * Why an attempt was submitted. TAB_LEFT (the tab was hidden or the window lost focus) and
- * PRINT_SCREEN are anti-cheat submissions: the attempt is graded as it stands and flagged.
+ * Why an attempt was submitted. TIME_UP: the player's countdown reached 0:00 (the attempt closes
+ * as EXPIRED). TAB_LEFT (the tab was hidden) and PRINT_SCREEN are anti-cheat submissions: the
+ * attempt is graded as it stands and flagged. A window blur alone only warns (WINDOW_BLUR event).
  */
 export const SUBMIT_REASONS = ['SUBMIT', 'TIME_UP', 'TAB_LEFT', 'PRINT_SCREEN'] as const;
 export type SubmitReason = (typeof SUBMIT_REASONS)[number];
 export const CHEAT_REASONS = ['TAB_LEFT', 'PRINT_SCREEN'] as const;
 
-/** Anti-cheat events that are recorded without submitting (the player also blocks them). */
-export const EXAM_EVENTS = ['COPY', 'CONTEXT_MENU'] as const;
+/**
+ * Anti-cheat events recorded without submitting: copy and right-click (the player also blocks
+ * them) and the window losing focus while the tab stays visible (the learner is warned).
+ */
+export const EXAM_EVENTS = ['COPY', 'CONTEXT_MENU', 'WINDOW_BLUR'] as const;
 
 export const ZAttemptFlags = z.object({
   tabLeaves: z.number().int(),
   printScreens: z.number().int(),
   copies: z.number().int(),
   contextMenus: z.number().int(),
+  /** The window lost focus while the exam tab stayed visible (warned, not submitted). */
+  blurs: z.number().int(),
 });
 export type TAttemptFlags = z.infer<typeof ZAttemptFlags>;
 
@@ -413,6 +434,12 @@ export const ZExamState = z.object({
   /** The next failure locks the exam (warned before starting). */
   lastAttemptWarning: z.boolean(),
   passed: z.boolean(),
+  /** My time for an attempt in seconds: the time limit with my extra time. */
+  allowedSeconds: z.number().int(),
+  /** What staff gave me in this exam (decision 88), or null. */
+  accommodation: z.object({ extraTimePercent: z.number().int(), extraAttempts: z.number().int() }).nullable(),
+  /** When my review will show the correct answers. */
+  answerReview: z.enum(ANSWER_REVIEWS),
   openAttempt: ZOpenAttempt.nullable(),
   /** My attempts, newest first. */
   attempts: z.array(ZAttemptSummary),
@@ -461,19 +488,32 @@ export const ZCheckAnswersInput = z.object({ attempt_id: zId });
 export const QUESTION_OUTCOMES = ['RIGHT', 'WRONG', 'UNANSWERED'] as const;
 export type QuestionOutcome = (typeof QUESTION_OUTCOMES)[number];
 
-/** Per-question outcome of a submitted attempt, with the learner's own answer only. */
+/**
+ * The review of a finished attempt: per question the outcome and the learner's own answer, and
+ * the correct answers only where the exam's answer review allows it (decision 89) — otherwise
+ * there is no `correct` field and nothing of the answer key is sent.
+ */
 export const ZCheckAnswers = z.object({
   attemptId: z.number().int(),
+  answerReview: z.enum(ANSWER_REVIEWS),
+  /** The correct answers are in this review. */
+  correctAnswersShown: z.boolean(),
   outcomes: z.array(
     z.object({
       questionId: z.number().int(),
       number: z.number().int(),
       type: z.enum(QUESTION_TYPES),
       content: z.string(),
+      /** Fill in the blanks: the text around the blanks; else []. */
+      parts: z.array(z.string()),
+      /** The options as the attempt showed them (choice options or the word bank). */
+      options: z.array(z.object({ id: z.string(), text: z.string() })),
       outcome: z.enum(QUESTION_OUTCOMES),
       /** Fill in the blanks: the outcome of each blank. */
       blankOutcomes: z.array(z.enum(QUESTION_OUTCOMES)),
       given: ZAnswer,
+      /** The correct option ids, or each blank's accepted answers: absent unless the review allows. */
+      correct: z.object({ optionIds: z.array(z.string()), blanks: z.array(z.array(z.string())) }).optional(),
     }),
   ),
 });
@@ -522,3 +562,36 @@ export const ZExamStandingQuery = ZPageQuery.pick({ page: true, size: true }).ex
 
 /** POST exams/{id}/unlock. */
 export const ZUnlockInput = z.object({ userId: zId });
+
+// ——— Staff: per-learner accommodations (PROGRESS_MANAGEMENT, decision 88). ———
+
+export const ACCOMMODATION_LIMITS = { maxExtraTimePercent: 300, maxExtraAttempts: 100 } as const;
+
+/** PUT exams/{id}/accommodations: one learner's extra time (percent) and extra attempts. */
+export const ZAccommodationInput = z.object({
+  userId: zId,
+  extraTimePercent: zWholeNumber(0, ACCOMMODATION_LIMITS.maxExtraTimePercent),
+  extraAttempts: zWholeNumber(0, ACCOMMODATION_LIMITS.maxExtraAttempts),
+});
+export type TAccommodationInput = z.input<typeof ZAccommodationInput>;
+
+export const ZExamAccommodation = z.object({
+  examId: z.number().int(),
+  lessonName: z.string(),
+  userId: z.number().int(),
+  employeeCode: z.string(),
+  fullName: z.string().nullable(),
+  extraTimePercent: z.number().int(),
+  extraAttempts: z.number().int(),
+  updatedAt: z.string(),
+});
+export type TExamAccommodation = z.infer<typeof ZExamAccommodation>;
+
+/** GET exam-accommodations: by exam and/or learner, newest change first. */
+export const ZAccommodationQuery = ZPageQuery.pick({ page: true, size: true }).extend({
+  examId: z.coerce.number().int().positive().optional(),
+  userId: z.coerce.number().int().positive().optional(),
+});
+
+/** DELETE exams/{id}/accommodations/{userId}. */
+export const ZAccommodationParams = z.object({ id: zId, userId: zId });

@@ -182,6 +182,13 @@ export type TLoginEntry = z.infer<typeof ZLoginEntry>;
 
 export const ZLoginHistoryQuery = ZPageQuery.pick({ page: true, size: true });
 
+/**
+ * Where a learner stands in one exam, as "My exam results" shows it: an attempt running now,
+ * passed, locked, failed (their last finished attempt), or started but never finished.
+ */
+export const MY_EXAM_STATUSES = ['IN_PROGRESS', 'PASSED', 'LOCKED', 'FAILED', 'NOT_TAKEN'] as const;
+export type MyExamStatus = (typeof MY_EXAM_STATUSES)[number];
+
 /** GET my-progress: the learner's own courses with lessons and exam results. */
 export const ZMyProgress = z.object({
   courses: z.array(ZLearnerCourse),
@@ -197,6 +204,9 @@ export const ZMyProgress = z.object({
       lastResult: z.enum(['PASSED', 'FAILED']).nullable(),
       passed: z.boolean(),
       locked: z.boolean(),
+      /** An attempt is running now (it is neither passed nor failed yet). */
+      inProgress: z.boolean(),
+      status: z.enum(MY_EXAM_STATUSES),
       lastAttemptAt: z.string().nullable(),
     }),
   ),

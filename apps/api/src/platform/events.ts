@@ -10,7 +10,8 @@ export type EventHandler<P> = (db: Db, payload: P) => Promise<void>;
  * registry.
  */
 export class Events<EventMap extends object> {
-  private readonly handlers = new Map<keyof EventMap, EventHandler<never>[]>();
+  // Keyed loosely, so an app's Events fits where a module asks for the Pick of events it publishes.
+  private readonly handlers = new Map<PropertyKey, EventHandler<never>[]>();
 
   on<K extends keyof EventMap>(name: K, handler: EventHandler<EventMap[K]>): void {
     this.handlers.set(name, [...(this.handlers.get(name) ?? []), handler as EventHandler<never>]);

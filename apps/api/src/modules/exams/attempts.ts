@@ -26,10 +26,12 @@ import {
   lessonStanding,
   lessonStandingAfter,
   recordExamResult,
-  type StudyEvents,
   unlockedLesson,
 } from '../study';
+import type { ExamEvents } from './events';
 import {
+  type Accommodation,
+  allowedSeconds,
   attemptOrder,
   attemptsLeft,
   cleanAnswers,
@@ -38,12 +40,23 @@ import {
   gradeAttempt,
   isAnswered,
   isLastAttempt,
+  learnerMaxFailed,
   locksNow,
   mergeAnswers,
+  NO_ACCOMMODATION,
   remainingSeconds,
+  revealsCorrectAnswers,
   submissionWindow,
 } from './rules';
-import { examAttempts, examQuestions, examStandings, exams, type StoredAnswer } from './tables';
+import {
+  examAccommodations,
+  examAttempts,
+  examQuestions,
+  examStandings,
+  exams,
+  fullFlags,
+  type StoredAnswer,
+} from './tables';
 
 /**
  * The learner's side of an exam: state, start, questions, autosave, submission, anti-cheat
@@ -157,6 +170,7 @@ async function lockStanding(tx: Db, userId: number, examId: number): Promise<Loc
 
 type Finish = {
   status: 'SUBMITTED' | 'EXPIRED';
+  /** EXPIRED: closed by the server after the grace; TIME_UP: the player's countdown reached 0:00. */
   reason: SubmitReason | 'EXPIRED';
   answers: StoredAnswer[];
   cheat: CheatReason | null;
@@ -172,11 +186,12 @@ type Finished = {
 /**
  * Grades and closes a locked, open attempt, updates the learner's standing (failures, lock, pass)
  * and reports the outcome to the study module (which opens the next lesson on a pass). An
- * EXPIRED attempt is graded for its mark but always fails.
+ * EXPIRED attempt is graded for its mark but always fails, and counts as a failed attempt
+ * (decision 87). A failure that reaches the limit locks the exam and publishes examLocked.
  */
 async function finishAttempt(
   tx: Db,
-  events: StudyEvents,
+  events: ExamEvents,
   attempt: AttemptRow,
   standing: LockedStanding,
   now: Date,
@@ -201,7 +216,7 @@ async function finishAttempt(
   });
   const grade = gradeAttempt(questions, finish.answers, attempt.requiredCorrect);
   const passed = finish.status === 'SUBMITTED' && grade.passed;
-  const flags: TAttemptFlags = { ...attempt.flags };
+  const flags: TAttemptFlags = fullFlags(attempt.flags);
   if (finish.cheat === 'TAB_LEFT') flags.tabLeaves += 1;
   if (finish.cheat === 'PRINT_SCREEN') flags.printScreens += 1;
   const [row] = await tx
@@ -209,7 +224,7 @@ async function finishAttempt(
     .set({
       status: finish.status,
       result: passed ? 'PASSED' : 'FAILED',
-      endedAt: finish.status === 'EXPIRED' ? attempt.deadlineAt : now,
+      endedAt: finish.status === 'EXPIRED' && now > attempt.deadlineAt ? attempt.deadlineAt : now,
       answers: finish.answers,
       questionCount: grade.questionCount,
       correctCount: grade.correctCount,
@@ -235,6 +250,9 @@ async function finishAttempt(
     .where(and(eq(examStandings.userId, standing.userId), eq(examStandings.examId, standing.examId)))
     .returning(standingColumns);
   if (!saved) throw new Error('exam standing vanished while being updated');
+  if (saved.lockedAt && !standing.lockedAt) {
+    await events.publish(tx, 'examLocked', { userId: attempt.userId, examId: attempt.examId, at: now });
+  }
   const progress = await recordExamResult(
     tx,
     events,
@@ -250,7 +268,7 @@ async function finishAttempt(
 /** Closes an attempt whose time (and grace) ran out, if it is still open. */
 async function expireAttempt(
   db: Db,
-  events: StudyEvents,
+  events: ExamEvents,
   peek: Pick<AttemptRow, 'id' | 'userId' | 'examId'>,
   now: Date,
 ) {
@@ -274,7 +292,7 @@ async function expireAttempt(
  */
 export async function closeExpiredAttempts(
   db: Db,
-  events: StudyEvents,
+  events: ExamEvents,
   now: Date,
   batch = 200,
 ): Promise<number> {
@@ -303,7 +321,7 @@ async function myAttempts(db: Db, userId: number, examId: number): Promise<Attem
 /** GET exams/{id}/state: what the learner may do now. Three queries (more if an attempt just expired). */
 export async function examState(
   db: Db,
-  events: StudyEvents,
+  events: ExamEvents,
   userId: number,
   examId: number,
   now: Date,
@@ -315,12 +333,16 @@ export async function examState(
     await expireAttempt(db, events, open, now);
     attempts = await myAttempts(db, userId, examId);
   }
-  const [standing] = await db
-    .select()
-    .from(examStandings)
-    .where(and(eq(examStandings.userId, userId), eq(examStandings.examId, examId)));
+  const [[standing], [settings], extra] = await Promise.all([
+    db
+      .select()
+      .from(examStandings)
+      .where(and(eq(examStandings.userId, userId), eq(examStandings.examId, examId))),
+    db.select({ answerReview: exams.answerReview }).from(exams).where(eq(exams.lessonId, examId)),
+    accommodationOf(db, userId, examId),
+  ]);
   const failed = standing?.failedAttempts ?? 0;
-  const max = lesson.maxFailedAttempts;
+  const max = learnerMaxFailed(lesson.maxFailedAttempts, extra.extraAttempts);
   const locked = Boolean(standing?.lockedAt);
   const stillOpen = attempts.find((a) => a.status === 'IN_PROGRESS');
   return {
@@ -330,6 +352,12 @@ export async function examState(
     topicId: lesson.topicId,
     questionCount: lesson.examQuestionCount,
     timeLimitMinutes: lesson.examTimeLimitMinutes,
+    allowedSeconds: allowedSeconds(lesson.examTimeLimitMinutes, extra.extraTimePercent),
+    accommodation:
+      extra.extraTimePercent > 0 || extra.extraAttempts > 0
+        ? { extraTimePercent: extra.extraTimePercent, extraAttempts: extra.extraAttempts }
+        : null,
+    answerReview: settings?.answerReview ?? 'NEVER',
     requiredCorrectAnswers: lesson.requiredCorrectAnswers,
     maxFailedAttempts: max,
     failedAttempts: failed,
@@ -342,16 +370,29 @@ export async function examState(
   };
 }
 
+/** The learner's accommodation in an exam (none: no extra time or attempts). One query. */
+async function accommodationOf(db: Db, userId: number, examId: number): Promise<Accommodation> {
+  const [row] = await db
+    .select({
+      extraTimePercent: examAccommodations.extraTimePercent,
+      extraAttempts: examAccommodations.extraAttempts,
+    })
+    .from(examAccommodations)
+    .where(and(eq(examAccommodations.userId, userId), eq(examAccommodations.examId, examId)));
+  return row ?? NO_ACCOMMODATION;
+}
+
 type StartOutcome = { attempt: AttemptRow; standing: LockedStanding } | { error: ApiError };
 
 /**
- * POST exams/{id}/start: creates an attempt with its deadline (now + the lesson's time limit), or
+ * POST exams/{id}/start: creates an attempt with its deadline (now + the lesson's time limit and
+ * the learner's extra time) and its lock limit (with their extra attempts), or
  * answers the one already running (a reload, a second tab or a double click resume it). Refused
  * when the exam is locked, passed, or has no questions.
  */
 export async function startAttempt(
   db: Db,
-  events: StudyEvents,
+  events: ExamEvents,
   userId: number,
   examId: number,
   now: Date,
@@ -398,6 +439,7 @@ export async function startAttempt(
       .orderBy(asc(examQuestions.position), asc(examQuestions.id));
     if (!exam || questions.length === 0) return { error: unprocessable(EXAM_MESSAGES.noQuestions) };
     const order = attemptOrder(questions, exam);
+    const extra = await accommodationOf(tx, userId, examId);
     const [attempt] = await tx
       .insert(examAttempts)
       .values({
@@ -405,10 +447,10 @@ export async function startAttempt(
         userId,
         number: standing.attempts + 1,
         startedAt: now,
-        deadlineAt: deadlineOf(now, lesson.examTimeLimitMinutes),
+        deadlineAt: deadlineOf(now, lesson.examTimeLimitMinutes, extra.extraTimePercent),
         ip,
         requiredCorrect: lesson.requiredCorrectAnswers,
-        maxFailed: lesson.maxFailedAttempts,
+        maxFailed: learnerMaxFailed(lesson.maxFailedAttempts, extra.extraAttempts),
         questionIds: order.questionIds,
         optionOrder: order.optionOrder,
         questionCount: questions.length,
@@ -479,7 +521,7 @@ function toLearnerQuestion(
  */
 export async function attemptQuestions(
   db: Db,
-  events: StudyEvents,
+  events: ExamEvents,
   userId: number,
   examId: number,
   page: { page: number; size: number },
@@ -525,7 +567,7 @@ async function peekAttempt(db: Db, userId: number, attemptId: number): Promise<A
  */
 export async function autosaveAnswers(
   db: Db,
-  events: StudyEvents,
+  events: ExamEvents,
   userId: number,
   attemptId: number,
   answers: TAnswerParsed[],
@@ -558,12 +600,14 @@ type SubmitOutcome = Finished & { replay: boolean; timeUp: boolean };
  * POST exams/process: grades the attempt once. A second submission (double click, another tab, a
  * replayed request) waits for the first and answers its result without grading again. Up to the
  * deadline plus the grace the submitted answers count; later they are refused, the attempt closes
- * as failed (graded on what was saved in time) and the answer is 422. TAB_LEFT and PRINT_SCREEN
- * submissions are graded as they stand and flagged as cheating.
+ * as failed (graded on what was saved in time) and the answer is 422. A TIME_UP submission (the
+ * player's countdown reached 0:00) closes the attempt as EXPIRED: its answers are kept and graded
+ * for the mark, but it is not passed (decision 87). TAB_LEFT and PRINT_SCREEN submissions are
+ * graded as they stand and flagged as cheating.
  */
 export async function submitAttempt(
   db: Db,
-  events: StudyEvents,
+  events: ExamEvents,
   userId: number,
   input: { attemptId: number; answers: TAnswerParsed[]; reason: SubmitReason },
   now: Date,
@@ -595,7 +639,8 @@ export async function submitAttempt(
       ? (input.reason as CheatReason)
       : null;
     const answers = mergeAnswers(attempt.answers, cleanAnswers(input.answers, attempt.questionIds));
-    const finish = { status: 'SUBMITTED', reason: input.reason, answers, cheat } as const;
+    const status = input.reason === 'TIME_UP' ? 'EXPIRED' : 'SUBMITTED';
+    const finish: Finish = { status, reason: input.reason, answers, cheat };
     const done = await finishAttempt(tx, events, attempt, standing, now, finish, { lesson, questions });
     return { ...done, replay: false, timeUp: false };
   });
@@ -666,9 +711,16 @@ export async function attemptResult(db: Db, userId: number, attemptId: number): 
   return storedResult(db, row);
 }
 
+const EVENT_COUNTERS = {
+  COPY: 'copies',
+  CONTEXT_MENU: 'contextMenus',
+  WINDOW_BLUR: 'blurs',
+} as const satisfies Record<(typeof EXAM_EVENTS)[number], keyof TAttemptFlags>;
+
 /**
- * POST exams/attempts/{id}/events: a copy or right-click attempt on the question text. Recorded
- * (counted) on the running attempt without submitting it; the player blocks both anyway.
+ * POST exams/attempts/{id}/events: a copy or right-click attempt on the question text, or the
+ * window losing focus while the exam tab stays visible (decision 90). Recorded (counted) on the
+ * running attempt without submitting it; the player blocks the first two and warns on a blur.
  */
 export async function recordAttemptEvent(
   db: Db,
@@ -676,7 +728,7 @@ export async function recordAttemptEvent(
   attemptId: number,
   kind: (typeof EXAM_EVENTS)[number],
 ): Promise<TAttemptFlags> {
-  const key = kind === 'COPY' ? 'copies' : 'contextMenus';
+  const key = EVENT_COUNTERS[kind];
   const [row] = await db
     .update(examAttempts)
     .set({
@@ -690,42 +742,65 @@ export async function recordAttemptEvent(
       ),
     )
     .returning({ flags: examAttempts.flags });
-  if (row) return row.flags;
+  if (row) return fullFlags(row.flags);
   await peekAttempt(db, userId, attemptId);
   throw conflict(EXAM_MESSAGES.attemptClosed);
 }
 
+/** A question's correct options, or each blank's accepted answers: only for a review that allows them. */
+function answerKeyOf(q: typeof examQuestions.$inferSelect) {
+  return q.type === 'FILL_BLANKS'
+    ? { optionIds: [], blanks: q.blanks.map((b) => b.answers) }
+    : { optionIds: q.options.filter((o) => o.correct).map((o) => o.id), blanks: [] };
+}
+
 /**
- * POST user-answers/check-answers: per question of a finished attempt, whether the learner's
- * answer was right, wrong or missing, with their own answer. Never the right answers.
+ * POST user-answers/check-answers: the review of a finished attempt — per question whether the
+ * learner's answer was right, wrong or missing, with their own answer, and the correct answers
+ * only where the exam's answer review allows it (decision 89). Three queries.
  */
 export async function checkAnswers(db: Db, userId: number, attemptId: number): Promise<TCheckAnswers> {
   const attempt = await peekAttempt(db, userId, attemptId);
   if (attempt.status === 'IN_PROGRESS') throw conflict(EXAM_MESSAGES.attemptNotSubmitted);
-  const rows = attempt.questionIds.length
-    ? await db
-        .select({ id: examQuestions.id, type: examQuestions.type, content: examQuestions.content })
-        .from(examQuestions)
-        .where(inArray(examQuestions.id, attempt.questionIds))
-    : [];
+  const [rows, [policy]] = await Promise.all([
+    attempt.questionIds.length
+      ? db.select().from(examQuestions).where(inArray(examQuestions.id, attempt.questionIds))
+      : Promise.resolve([]),
+    db
+      .select({ answerReview: exams.answerReview, passedAt: examStandings.passedAt })
+      .from(exams)
+      .leftJoin(
+        examStandings,
+        and(eq(examStandings.examId, exams.lessonId), eq(examStandings.userId, userId)),
+      )
+      .where(eq(exams.lessonId, attempt.examId)),
+  ]);
+  const answerReview = policy?.answerReview ?? 'NEVER';
+  const shown = revealsCorrectAnswers(answerReview, attempt, Boolean(policy?.passedAt));
   const questions = new Map(rows.map((r) => [r.id, r]));
   const outcomes = new Map((attempt.outcomes ?? []).map((o) => [o.questionId, o]));
   const answers = new Map(attempt.answers.map((a) => [a.questionId, a]));
   return {
     attemptId,
+    answerReview,
+    correctAnswersShown: shown,
     outcomes: attempt.questionIds.flatMap((id, i) => {
       const q = questions.get(id);
       const o = outcomes.get(id);
       if (!q || !o) return [];
+      const shownQuestion = toLearnerQuestion(q, i + 1, attempt.optionOrder[String(id)]);
       return [
         {
           questionId: id,
           number: i + 1,
           type: q.type,
           content: q.content,
+          parts: shownQuestion.parts,
+          options: shownQuestion.options,
           outcome: o.outcome,
           blankOutcomes: o.blankOutcomes,
           given: answers.get(id) ?? { questionId: id, optionIds: [], blanks: [] },
+          ...(shown ? { correct: answerKeyOf(q) } : {}),
         },
       ];
     }),

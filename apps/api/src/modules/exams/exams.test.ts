@@ -141,6 +141,7 @@ describe('authoring an exam', () => {
       maxFailedAttempts: 3,
       shuffleQuestions: false,
       shuffleOptions: false,
+      answerReview: 'NEVER',
     });
     expect(exam.questions.map((q) => [q.position, q.type])).toEqual([
       [1, 'SINGLE_CHOICE'],
@@ -257,6 +258,7 @@ describe('authoring an exam', () => {
       maxFailedAttempts: 5,
       shuffleQuestions: true,
       shuffleOptions: true,
+      answerReview: 'NEVER',
     });
     const bad = await staff.put(`exams/${examId}/settings`, {
       examTimeLimitMinutes: 0,
@@ -761,7 +763,7 @@ describe('anti-cheat', () => {
     expect(copy.statusCode, copy.body).toBe(200);
     await learner.post(`exams/attempts/${attempt.id}/events`, { kind: 'COPY' });
     const menu = await learner.post(`exams/attempts/${attempt.id}/events`, { kind: 'CONTEXT_MENU' });
-    expect(menu.json()).toEqual({ tabLeaves: 0, printScreens: 0, copies: 2, contextMenus: 1 });
+    expect(menu.json()).toEqual({ tabLeaves: 0, printScreens: 0, copies: 2, contextMenus: 1, blurs: 0 });
     expect((await stateOf(learner, fixture.examId)).openAttempt?.id).toBe(attempt.id);
     const bad = await learner.post(`exams/attempts/${attempt.id}/events`, { kind: 'SCREAM' });
     expect(bad.statusCode).toBe(400);

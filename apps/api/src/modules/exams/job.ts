@@ -1,10 +1,9 @@
 import { EXAM_TIMING } from '@academy/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppEvents } from '../../events';
 import type { Db } from '../../platform/db/client';
-import type { Events } from '../../platform/events';
 import { closeExpiredAttempts } from './attempts';
 import type { Clock } from './clock';
+import type { ExamEvents } from './events';
 
 /** How often the closing job runs; 0 turns it off (tests that drive it by hand). */
 export const EXAM_CLOSER = { everyMs: EXAM_TIMING.closeJobSeconds * 1000 };
@@ -14,12 +13,7 @@ export const EXAM_CLOSER = { everyMs: EXAM_TIMING.closeJobSeconds * 1000 };
  * connection…) as failed, while the app is up. It never keeps the process alive; with several API
  * processes each runs it, and the row locks make sure an attempt is closed once.
  */
-export function scheduleExamCloser(
-  app: FastifyInstance,
-  db: Db,
-  events: Events<Pick<AppEvents, 'courseCompleted'>>,
-  clock: Clock,
-): void {
+export function scheduleExamCloser(app: FastifyInstance, db: Db, events: ExamEvents, clock: Clock): void {
   if (EXAM_CLOSER.everyMs <= 0) return;
   let running: Promise<void> | undefined;
   const timer = setInterval(() => {

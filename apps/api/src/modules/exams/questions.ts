@@ -102,7 +102,7 @@ async function questionsOf(db: Db, examId: number): Promise<TAuthorQuestion[]> {
 
 function settingsOf(
   lesson: { examTimeLimitMinutes: number; requiredCorrectAnswers: number; maxFailedAttempts: number },
-  exam: { shuffleQuestions: boolean; shuffleOptions: boolean } | undefined,
+  exam: Pick<typeof exams.$inferSelect, 'shuffleQuestions' | 'shuffleOptions' | 'answerReview'> | undefined,
 ): TExamSettings {
   return {
     examTimeLimitMinutes: lesson.examTimeLimitMinutes,
@@ -110,6 +110,7 @@ function settingsOf(
     maxFailedAttempts: lesson.maxFailedAttempts,
     shuffleQuestions: exam?.shuffleQuestions ?? false,
     shuffleOptions: exam?.shuffleOptions ?? false,
+    answerReview: exam?.answerReview ?? 'NEVER',
   };
 }
 
@@ -151,6 +152,7 @@ export async function updateExamSettings(
       .set({
         shuffleQuestions: input.shuffleQuestions,
         shuffleOptions: input.shuffleOptions,
+        answerReview: input.answerReview,
         updatedAt: new Date(),
       })
       .where(eq(exams.lessonId, lessonId));

@@ -1,4 +1,7 @@
 import {
+  ZAccommodationInput,
+  ZAccommodationParams,
+  ZAccommodationQuery,
   ZApiError,
   ZAttemptFlags,
   ZAuthorQuestion,
@@ -6,6 +9,7 @@ import {
   ZAutosaveResult,
   ZCheckAnswers,
   ZCheckAnswersInput,
+  ZExamAccommodation,
   ZExamAuthoring,
   ZExamEventInput,
   ZExamQuestionsQuery,
@@ -34,6 +38,7 @@ import { unauthorized } from '../../platform/http/errors';
 import { setTotal } from '../../platform/http/pagination';
 import { contentDisposition } from '../../platform/storage/serve';
 import { readForm } from '../../platform/uploads/multipart';
+import { listAccommodations, removeAccommodation, setAccommodation } from './accommodations';
 import {
   attemptQuestions,
   attemptResult,
@@ -223,7 +228,8 @@ export const examRoutes: FastifyPluginAsyncZod<ExamRouteOptions> = async (app, c
       config: signedIn,
       schema: {
         tags,
-        summary: 'Record a copy or right-click attempt on my running attempt (multipart or JSON: kind)',
+        summary:
+          'Record a copy or right-click attempt, or the window losing focus, on my running attempt (multipart or JSON: kind)',
         consumes: formTypes,
         params: ZIdParam,
         response: { 200: ZAttemptFlags, ...errors },
@@ -242,7 +248,7 @@ export const examRoutes: FastifyPluginAsyncZod<ExamRouteOptions> = async (app, c
       schema: {
         tags,
         summary:
-          'Per question of my finished attempt: right, wrong or unanswered (multipart or JSON: attempt_id)',
+          "The review of my finished attempt: per question right, wrong or unanswered, and the correct answers where the exam's answer review allows (multipart or JSON: attempt_id)",
         consumes: formTypes,
         response: { 200: ZCheckAnswers, ...errors },
       },
@@ -483,11 +489,79 @@ export const examRoutes: FastifyPluginAsyncZod<ExamRouteOptions> = async (app, c
     async (request) =>
       unlockExam(
         ctx.db,
+        ctx.events,
         userId(request),
         request.params.id,
         request.body.userId,
         clock(),
         request.principal!.scope,
       ),
+  );
+
+  // ——— Staff: per-learner accommodations (PROGRESS_MANAGEMENT, decision 88) ———
+
+  const accommodate = { permission: 'PROGRESS_MANAGEMENT', denied: 'give exam accommodations' } as const;
+
+  app.get(
+    '/exam-accommodations',
+    {
+      config: { access: { permission: 'PROGRESS_MANAGEMENT', denied: 'view exam attempts' } },
+      schema: {
+        tags,
+        summary: "Learners' accommodations (extra time, extra attempts) per exam, newest change first",
+        querystring: ZAccommodationQuery,
+        response: { 200: z.array(ZExamAccommodation), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await listAccommodations(ctx.db, {
+        ...request.query,
+        within: request.principal!.scope,
+      });
+      setTotal(reply, total);
+      return rows;
+    },
+  );
+
+  app.put(
+    '/exams/:id/accommodations',
+    {
+      config: { access: accommodate },
+      schema: {
+        tags,
+        summary:
+          'Give one learner extra time (percent of the time limit) and extra attempts in an exam; a locked learner back under the limit is unlocked',
+        params: ZIdParam,
+        body: ZAccommodationInput,
+        response: { 200: ZExamAccommodation, ...errors },
+      },
+    },
+    async (request) =>
+      setAccommodation(
+        ctx.db,
+        ctx.events,
+        userId(request),
+        request.params.id,
+        request.body,
+        clock(),
+        request.principal!.scope,
+      ),
+  );
+
+  app.delete(
+    '/exams/:id/accommodations/:userId',
+    {
+      config: { access: accommodate },
+      schema: {
+        tags,
+        summary: "Remove a learner's accommodation in an exam",
+        params: ZAccommodationParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await removeAccommodation(ctx.db, request.params.id, request.params.userId, request.principal!.scope);
+      return reply.status(204).send(null);
+    },
   );
 };

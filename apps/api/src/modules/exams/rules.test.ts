@@ -1,6 +1,7 @@
 import { EXAM_MESSAGES, foldAnswer, ZQuestionInput } from '@academy/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  allowedSeconds,
   attemptOrder,
   attemptsLeft,
   cleanAnswers,
@@ -10,9 +11,11 @@ import {
   gradeAttempt,
   gradeQuestion,
   isLastAttempt,
+  learnerMaxFailed,
   locksNow,
   mergeAnswers,
   remainingSeconds,
+  revealsCorrectAnswers,
   shuffle,
   submissionWindow,
 } from './rules';
@@ -222,6 +225,37 @@ describe('attempts and the lock', () => {
     expect(attemptsLeft(50, 0)).toBeNull();
     expect(isLastAttempt(0, 0)).toBe(false);
     expect(locksNow(50, 0)).toBe(false);
+  });
+});
+
+describe('accommodations', () => {
+  it('gives extra time in percent of the time limit, rounded up to the second', () => {
+    expect(allowedSeconds(10)).toBe(600);
+    expect(allowedSeconds(10, 50)).toBe(900);
+    expect(allowedSeconds(1, 33)).toBe(80); // 79.8 s
+    const start = new Date('2026-03-01T09:00:00Z');
+    expect(deadlineOf(start, 10, 25).toISOString()).toBe('2026-03-01T09:12:30.000Z');
+  });
+  it('adds extra attempts to a lock, and none to an exam that never locks', () => {
+    expect(learnerMaxFailed(3, 2)).toBe(5);
+    expect(learnerMaxFailed(3)).toBe(3);
+    expect(learnerMaxFailed(0, 2)).toBe(0);
+  });
+});
+
+describe('answer review', () => {
+  const closed = { status: 'SUBMITTED' };
+  const running = { status: 'IN_PROGRESS' };
+  it('never shows the correct answers while the attempt runs, whatever the setting', () => {
+    for (const policy of ['NEVER', 'AFTER_PASSED', 'AFTER_EACH_ATTEMPT'] as const) {
+      expect(revealsCorrectAnswers(policy, running, true)).toBe(false);
+    }
+  });
+  it('shows them after the attempt as the author chose', () => {
+    expect(revealsCorrectAnswers('NEVER', closed, true)).toBe(false);
+    expect(revealsCorrectAnswers('AFTER_PASSED', closed, false)).toBe(false);
+    expect(revealsCorrectAnswers('AFTER_PASSED', { status: 'EXPIRED' }, true)).toBe(true);
+    expect(revealsCorrectAnswers('AFTER_EACH_ATTEMPT', { status: 'EXPIRED' }, false)).toBe(true);
   });
 });
 

@@ -1,5 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { EXAM_TIMING, foldAnswer, type QuestionOutcome, type QuestionType } from '@academy/contract';
+import {
+  type AnswerReview,
+  EXAM_TIMING,
+  foldAnswer,
+  type QuestionOutcome,
+  type QuestionType,
+} from '@academy/contract';
 import type { StoredAnswer, StoredBlank, StoredOption, StoredOutcome } from './tables';
 
 /**
@@ -123,8 +129,38 @@ export function attemptOrder(
   return { questionIds: ordered.map((q) => q.id), optionOrder };
 }
 
-export function deadlineOf(startedAt: Date, timeLimitMinutes: number): Date {
-  return new Date(startedAt.getTime() + timeLimitMinutes * 60_000);
+/** What staff gave one learner in one exam (decision 88). */
+export type Accommodation = { extraTimePercent: number; extraAttempts: number };
+export const NO_ACCOMMODATION: Accommodation = { extraTimePercent: 0, extraAttempts: 0 };
+
+/** The learner's time for an attempt in seconds: the time limit plus their extra time, rounded up. */
+export function allowedSeconds(timeLimitMinutes: number, extraTimePercent = 0): number {
+  return Math.ceil((timeLimitMinutes * 60 * (100 + extraTimePercent)) / 100);
+}
+
+export function deadlineOf(startedAt: Date, timeLimitMinutes: number, extraTimePercent = 0): Date {
+  return new Date(startedAt.getTime() + allowedSeconds(timeLimitMinutes, extraTimePercent) * 1000);
+}
+
+/** The learner's failed attempts before the lock: the lesson's plus their extra ones; 0 never locks. */
+export function learnerMaxFailed(maxFailed: number, extraAttempts = 0): number {
+  return maxFailed > 0 ? maxFailed + extraAttempts : 0;
+}
+
+/**
+ * Whether the review of an attempt may show the correct answers (decision 89): never while the
+ * attempt runs; after it, as the exam's author chose — never, once the learner passed the exam,
+ * or after each finished attempt.
+ */
+export function revealsCorrectAnswers(
+  policy: AnswerReview,
+  attempt: { status: string },
+  learnerPassed: boolean,
+): boolean {
+  if (attempt.status === 'IN_PROGRESS') return false;
+  if (policy === 'AFTER_EACH_ATTEMPT') return true;
+  if (policy === 'AFTER_PASSED') return learnerPassed;
+  return false;
 }
 
 /**

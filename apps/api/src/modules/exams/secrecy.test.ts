@@ -16,7 +16,8 @@ import { answersFor, type ExamFixture, learnerPool, SECRET_BLANKS, setupExam } f
  */
 
 const FORBIDDEN_KEY = /correct|answer.?key|solution|accepted|is.?right|right.?answer/i;
-const ALLOWED_KEYS = new Set(['correctCount', 'requiredCorrectAnswers']);
+/** correctAnswersShown says whether a review carries them (false here: answer review is off by default). */
+const ALLOWED_KEYS = new Set(['correctCount', 'requiredCorrectAnswers', 'correctAnswersShown']);
 
 /** Where in a JSON value something could give an answer away. */
 export function findLeaks(value: unknown, path = '$'): string[] {

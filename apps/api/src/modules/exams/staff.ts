@@ -6,7 +6,8 @@ import { EVERYTHING, type ManagementScope } from '../../platform/http/scope';
 import { lessonNameOf } from '../courses';
 import { employeeCodeOf, fullNameOf, userBrief, userWithinSql } from '../users';
 import { toSummary } from './attempts';
-import { examAttempts, examStandings } from './tables';
+import type { ExamEvents } from './events';
+import { examAttempts, examStandings, fullFlags } from './tables';
 
 /**
  * Staff's side (PROGRESS_MANAGEMENT): learners' attempts and standings, and unlocking. The lists
@@ -54,7 +55,7 @@ export async function listAttempts(
       employeeCode,
       fullName,
       ip: attempt.ip,
-      flags: attempt.flags,
+      flags: fullFlags(attempt.flags),
       cheatReason: attempt.cheatReason ?? null,
     })),
   };
@@ -123,6 +124,7 @@ export async function listStandings(
  */
 export async function unlockExam(
   db: Db,
+  events: ExamEvents,
   staffId: number,
   examId: number,
   userId: number,
@@ -131,18 +133,22 @@ export async function unlockExam(
 ): Promise<TExamStanding> {
   const user = await userBrief(db, userId, within);
   if (!user) throw notFound(MESSAGES.userNotFound);
-  const [row] = await db
-    .update(examStandings)
-    .set({ failedAttempts: 0, lockedAt: null, unlockedAt: now, unlockedBy: staffId, updatedAt: now })
-    .where(
-      and(
-        eq(examStandings.userId, userId),
-        eq(examStandings.examId, examId),
-        isNotNull(examStandings.lockedAt),
-      ),
-    )
-    .returning({ userId: examStandings.userId });
-  if (!row) throw conflict(EXAM_MESSAGES.notLocked);
+  const unlocked = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(examStandings)
+      .set({ failedAttempts: 0, lockedAt: null, unlockedAt: now, unlockedBy: staffId, updatedAt: now })
+      .where(
+        and(
+          eq(examStandings.userId, userId),
+          eq(examStandings.examId, examId),
+          isNotNull(examStandings.lockedAt),
+        ),
+      )
+      .returning({ userId: examStandings.userId });
+    if (row) await events.publish(tx, 'examUnlocked', { userId, examId, at: now, by: staffId });
+    return Boolean(row);
+  });
+  if (!unlocked) throw conflict(EXAM_MESSAGES.notLocked);
   const { rows } = await listStandings(db, { userId, examId, page: 0, size: 1 });
   const standing = rows[0];
   if (!standing) throw notFound(EXAM_MESSAGES.noExam);

@@ -1,4 +1,10 @@
-import type { AttemptResult, AttemptStatus, QuestionType, TAttemptFlags } from '@academy/contract';
+import type {
+  AnswerReview,
+  AttemptResult,
+  AttemptStatus,
+  QuestionType,
+  TAttemptFlags,
+} from '@academy/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -39,14 +45,25 @@ const timestamps = {
  * correct answers and the lock live on the lesson; the exam row holds the rest and is the row
  * every change to the exam's questions locks first.
  */
-export const exams = pgTable('exams', {
-  lessonId: integer('lesson_id')
-    .primaryKey()
-    .references(() => lessons.id, { onDelete: 'cascade' }),
-  shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
-  shuffleOptions: boolean('shuffle_options').notNull().default(false),
-  ...timestamps,
-});
+export const exams = pgTable(
+  'exams',
+  {
+    lessonId: integer('lesson_id')
+      .primaryKey()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
+    shuffleOptions: boolean('shuffle_options').notNull().default(false),
+    /** When the learner's review shows the correct answers (decision 89); never by default. */
+    answerReview: varchar('answer_review', { length: 24 }).$type<AnswerReview>().notNull().default('NEVER'),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      'exams_answer_review_check',
+      sql`${t.answerReview} IN ('NEVER', 'AFTER_PASSED', 'AFTER_EACH_ATTEMPT')`,
+    ),
+  ],
+);
 
 export const examQuestions = pgTable(
   'exam_questions',
@@ -71,7 +88,18 @@ export const examQuestions = pgTable(
   ],
 );
 
-export const EMPTY_FLAGS: TAttemptFlags = { tabLeaves: 0, printScreens: 0, copies: 0, contextMenus: 0 };
+export const EMPTY_FLAGS: TAttemptFlags = {
+  tabLeaves: 0,
+  printScreens: 0,
+  copies: 0,
+  contextMenus: 0,
+  blurs: 0,
+};
+
+/** An attempt's flags with every counter (attempts stored before a counter existed lack it). */
+export function fullFlags(stored: Partial<TAttemptFlags>): TAttemptFlags {
+  return { ...EMPTY_FLAGS, ...stored };
+}
 
 /**
  * One attempt of one learner at one exam. The questions and option orders are fixed at the start
@@ -151,5 +179,31 @@ export const examStandings = pgTable(
     primaryKey({ name: 'exam_standings_pk', columns: [t.userId, t.examId] }),
     index('exam_standings_exam_id_idx').on(t.examId),
     index('exam_standings_locked_idx').on(t.lockedAt).where(sql`${t.lockedAt} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Accommodations of one learner in one exam, given by staff (decision 88): extra time in percent
+ * of the time limit, and extra failed attempts before the lock. Read when an attempt starts.
+ */
+export const examAccommodations = pgTable(
+  'exam_accommodations',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exams.lessonId, { onDelete: 'cascade' }),
+    extraTimePercent: integer('extra_time_percent').notNull().default(0),
+    extraAttempts: integer('extra_attempts').notNull().default(0),
+    grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ name: 'exam_accommodations_pk', columns: [t.userId, t.examId] }),
+    index('exam_accommodations_exam_id_idx').on(t.examId),
+    check('exam_accommodations_extra_time_check', sql`${t.extraTimePercent} BETWEEN 0 AND 300`),
+    check('exam_accommodations_extra_attempts_check', sql`${t.extraAttempts} BETWEEN 0 AND 100`),
   ],
 );

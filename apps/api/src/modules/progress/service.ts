@@ -2,6 +2,7 @@ import {
   LESSON_STATUSES,
   type LessonStatus,
   MESSAGES,
+  type MyExamStatus,
   type TExamStanding,
   type TLearnerCourse,
   type TLearnerLesson,
@@ -257,10 +258,23 @@ export async function myProgress(db: Db, userId: number): Promise<TMyProgress> {
       const names = exams.names.get(examId);
       if (!names) return [];
       // Newest first (the exams service's order).
-      const attempts = (byExam.get(examId) ?? []).filter((a) => a.result !== null);
+      const all = byExam.get(examId) ?? [];
+      const running = all.find((a) => a.status === 'IN_PROGRESS');
+      const attempts = all.filter((a) => a.result !== null);
       const last = attempts[0];
       const marks = attempts.map((a) => a.mark).filter((m): m is number => m !== null);
       const standing = standingOf.get(examId);
+      const passed = standing?.passed ?? attempts.some((a) => a.result === 'PASSED');
+      const locked = standing?.locked ?? false;
+      const status: MyExamStatus = running
+        ? 'IN_PROGRESS'
+        : passed
+          ? 'PASSED'
+          : locked
+            ? 'LOCKED'
+            : last
+              ? 'FAILED'
+              : 'NOT_TAKEN';
       return [
         {
           examId,
@@ -271,9 +285,11 @@ export async function myProgress(db: Db, userId: number): Promise<TMyProgress> {
           bestMark: marks.length ? Math.max(...marks) : null,
           lastMark: last?.mark ?? null,
           lastResult: last?.result ?? null,
-          passed: standing?.passed ?? attempts.some((a) => a.result === 'PASSED'),
-          locked: standing?.locked ?? false,
-          lastAttemptAt: last?.startedAt ?? null,
+          passed,
+          locked,
+          inProgress: Boolean(running),
+          status,
+          lastAttemptAt: (running ?? last)?.startedAt ?? null,
         },
       ];
     }),
