@@ -15,11 +15,14 @@ const API = '/services/core/api';
 
 const CLIPS = path.resolve('../.tmp/e2e-video');
 const CLIP = path.join(CLIPS, 'pattern-720p-70s.mp4');
+const CAPTIONS = path.join(CLIPS, 'pattern-en.vtt');
 const COURSE = 'E2E Uploaded video course';
 const LESSON = 'Reading the test pattern';
 
 /** 1280×720, 70 s, a low bitrate (about 2 MB), so the upload is quick but throttled visibly. */
 function makeClip(): void {
+  fs.mkdirSync(CLIPS, { recursive: true });
+  fs.writeFileSync(CAPTIONS, 'WEBVTT\n\n00:00.000 --> 01:10.000\nThe test pattern, captioned\n');
   if (fs.existsSync(CLIP)) return;
   fs.mkdirSync(CLIPS, { recursive: true });
   execFileSync(
@@ -141,6 +144,14 @@ test.describe
       await expect(page.getByTestId('video-encoding')).toContainText('The video is being encoded');
       await shoot(page, 'video-being-encoded', { phone: false });
 
+      // English captions for the video: the name follows the language code.
+      const captions = page.getByTestId('captions-field');
+      await captions.getByLabel('Language code').fill('en');
+      await expect(captions.getByLabel('Name in the player')).toHaveValue('English');
+      await captions.locator('input[type="file"]').setInputFiles(CAPTIONS);
+      await captions.getByRole('button', { name: 'Add captions' }).click();
+      await expect(captions.getByTestId('caption-row')).toContainText('English');
+
       await form.getByLabel('Minimum study time (minutes)').fill('1');
       await form.getByLabel('Required correct answers').fill('0');
       await form.getByLabel('Exam time limit (minutes)').fill('10');
@@ -185,6 +196,21 @@ test.describe
       await expect
         .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
         .toBeGreaterThan(2);
+
+      // C shows the English captions (a <track> of the page); the speed menu sets 2×.
+      await expect(page.getByTestId('caption-track-en')).toHaveAttribute('srclang', 'en');
+      await page.keyboard.press('c');
+      await expect(page.getByTestId('captions-select')).toHaveValue('English');
+      await expect
+        .poll(() => player.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.activeCues?.length ?? 0))
+        .toBe(1);
+      await page.getByTestId('speed-select').click();
+      await page.getByRole('option', { name: '2×' }).click();
+      expect(await player.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(2);
       await shoot(page, 'video-player-playing');
+      await page.getByTestId('hls-player-box').focus();
+      await page.keyboard.press('c');
+      await expect(page.getByTestId('captions-select')).toHaveValue('Off');
+      expect(await page.evaluate(() => localStorage.getItem('academy.player'))).toContain('"rate":2');
     });
   });

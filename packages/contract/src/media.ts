@@ -7,6 +7,10 @@ export const MEDIA_LIMITS = {
   minVideoSeconds: 60,
   /** HLS segment length. */
   segmentSeconds: 6,
+  /** A WebVTT caption file: at most 512 KB (hours of dense subtitles fit in far less). */
+  maxCaptionBytes: 512 * 1024,
+  /** Caption tracks of one video (one per language). */
+  maxCaptionsPerVideo: 20,
 } as const;
 
 /** Where the tus (resumable upload) endpoint lives. */
@@ -24,6 +28,13 @@ export const MEDIA_MESSAGES = {
   encodingFailed: 'The video could not be encoded',
   notRetryable: 'Only a video whose encoding failed can be retried',
   mediaForbidden: 'You may not watch this video',
+  notWebVtt: 'This file is not a WebVTT caption file',
+  captionTooLarge: 'A caption file must be at most 512 KB',
+  captionLanguageTaken: 'This video already has captions in this language; delete them first',
+  tooManyCaptions: 'A video has at most 20 caption languages',
+  captionNotFound: 'These captions do not exist',
+  captionLanguage: 'Give the language as a code such as en, vi or pt-BR',
+  captionLabel: 'Give the captions a name of at most 64 characters, such as English',
 } as const;
 
 /**
@@ -64,6 +75,39 @@ export const ZVideo = z.object({
 });
 export type TVideo = z.infer<typeof ZVideo>;
 
+/** A WebVTT caption track of an uploaded video, as course managers list it. */
+export const ZCaption = z.object({
+  id: z.number().int(),
+  videoId: z.string(),
+  /** BCP 47 language tag, e.g. `en`, `vi`, `pt-BR` (the track's srclang). */
+  language: z.string(),
+  /** What the player's caption menu shows, e.g. "English". */
+  label: z.string(),
+  sizeBytes: z.number().int(),
+  createdAt: z.string(),
+});
+export type TCaption = z.infer<typeof ZCaption>;
+
+/** BCP 47 tags as players take them: a 2–3 letter language, then subtags (`pt-BR`, `zh-Hant`). */
+export const CAPTION_LANGUAGE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/;
+
+/** The text fields of POST videos/{id}/captions (the file is the multipart field `file`). */
+export const ZCaptionFields = z.object({
+  language: z.string().trim().regex(CAPTION_LANGUAGE, MEDIA_MESSAGES.captionLanguage),
+  label: z.string().trim().min(1, MEDIA_MESSAGES.captionLabel).max(64, MEDIA_MESSAGES.captionLabel),
+});
+export type TCaptionFields = z.infer<typeof ZCaptionFields>;
+
+/** A caption track the learner's player loads: signed and short-lived like the playlist. */
+export const ZStreamCaption = z.object({
+  language: z.string(),
+  label: z.string(),
+  url: z.string(),
+});
+export type TStreamCaption = z.infer<typeof ZStreamCaption>;
+
+export const ZCaptionParams = z.object({ id: z.uuid(), captionId: z.coerce.number().int().positive() });
+
 /** GET lessons/{id}/stream: how the learner's player gets an uploaded lesson video. */
 export const ZVideoStream = z.object({
   lessonId: z.number().int(),
@@ -76,6 +120,8 @@ export const ZVideoStream = z.object({
   posterUrl: z.string().nullable(),
   /** When the signature stops working (ISO time); the player asks again before then. */
   expiresAt: z.string().nullable(),
+  /** Caption tracks by language, once the video is READY (empty before). */
+  captions: z.array(ZStreamCaption),
 });
 export type TVideoStream = z.infer<typeof ZVideoStream>;
 

@@ -34,6 +34,7 @@ const CONTENT_TYPES: Record<string, string> = {
   ts: 'video/mp2t',
   jpg: 'image/jpeg',
   mp4: 'video/mp4',
+  vtt: 'text/vtt; charset=utf-8',
 };
 
 export function contentTypeOf(key: string): string {

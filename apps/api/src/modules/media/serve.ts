@@ -7,9 +7,12 @@ import { contentTypeOf, MEDIA_PATH } from './keys';
 import type { MediaService } from './service';
 import { verifyStreamToken } from './tokens';
 
-/** `videos/<year>/<id>` of a media path: the master/poster beside the folder, or a file in it. */
+/**
+ * `videos/<year>/<id>` of a media path: the master/poster beside the folder, or a file in it
+ * (renditions' playlists and segments, caption tracks).
+ */
 const MEDIA_FILE =
-  /^(videos\/\d{4}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\.(?:m3u8|jpg)|\/\d{3,4}p(?:_\d{5})?\.(?:m3u8|ts))$/;
+  /^(videos\/\d{4}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\.(?:m3u8|jpg)|\/\d{3,4}p(?:_\d{5})?\.(?:m3u8|ts)|\/captions_\d{1,9}\.vtt)$/;
 
 /** Appends the token to every URI line of a playlist, so native HLS players carry it on. */
 export function signPlaylist(text: string, token: string): string {
@@ -24,8 +27,8 @@ export function signPlaylist(text: string, token: string): string {
 }
 
 /**
- * GET /media/videos/<year>/<id>.m3u8 (master), …/<id>.jpg (poster) and …/<id>/<rendition>…
- * (playlists, segments): only with a valid `token` for that video (403 otherwise), checked
+ * GET /media/videos/<year>/<id>.m3u8 (master), …/<id>.jpg (poster), …/<id>/<rendition>…
+ * (playlists, segments) and …/<id>/captions_<n>.vtt: only with a valid `token` for that video (403 otherwise), checked
  * without a database query. Playlists come back with the token on every URI; segments and the
  * poster are streamed with byte ranges and long cache headers.
  */
@@ -61,7 +64,7 @@ export function registerMediaRoutes(app: FastifyInstance, media: MediaService): 
       reply.header('content-range', `bytes */${info.size}`);
       return refuse(reply, 416, 'The requested range is not available');
     }
-    // Segment and poster bytes never change once the video is ready.
+    // Segment, poster and caption bytes never change once written (a new caption file gets a new id).
     reply
       .header('cache-control', 'private, max-age=31536000, immutable')
       .header('accept-ranges', 'bytes')

@@ -16,6 +16,7 @@ import type { Jobs } from '../../platform/jobs/jobs';
 import { decodesCleanly, probeFile } from '../../platform/media/probe';
 import { findMediaTools, type MediaTools } from '../../platform/media/tools';
 import type { Storage } from '../../platform/storage/storage';
+import { streamCaptions } from './captions';
 import { videoProblem } from './checks';
 import { videoKeys, videoUrlOf } from './keys';
 import { createUploadStaging } from './staging';
@@ -81,9 +82,9 @@ export class MediaService {
     return row;
   }
 
-  /** Signed playlist and poster URLs of a READY video for one user. */
+  /** Signed playlist and poster URLs of a READY video for one user, and their token. */
   async signedUrls(row: VideoRow, userId: number) {
-    if (row.status !== 'READY') return { playlistUrl: null, posterUrl: null, expiresAt: null };
+    if (row.status !== 'READY') return { playlistUrl: null, posterUrl: null, expiresAt: null, token: null };
     const keys = videoKeys(row);
     const { token, expiresAt } = signStreamToken(
       await this.streamSecret(),
@@ -95,6 +96,7 @@ export class MediaService {
       playlistUrl: `/${keys.master}?token=${token}`,
       posterUrl: `/${keys.poster}?token=${token}`,
       expiresAt: expiresAt.toISOString(),
+      token,
     };
   }
 
@@ -219,7 +221,8 @@ export class MediaService {
     const id = lesson.videoKind === 'upload' ? videoIdFromUrl(lesson.videoUrl) : null;
     if (!id) throw notFound(MEDIA_MESSAGES.videoNotFound);
     const row = await this.find(id);
-    const urls = await this.signedUrls(row, userId);
+    const { token, ...urls } = await this.signedUrls(row, userId);
+    const captions = token ? await streamCaptions(this.db, row, token) : [];
     const status = row.status as VideoStatus;
     const message =
       status === 'QUEUED' || status === 'ENCODING'
@@ -234,6 +237,7 @@ export class MediaService {
       progress: row.progress,
       durationSeconds: row.durationSeconds,
       ...urls,
+      captions,
     };
   }
 

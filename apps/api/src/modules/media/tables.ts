@@ -6,8 +6,10 @@ import {
   index,
   integer,
   pgTable,
+  serial,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -56,4 +58,25 @@ export const videos = pgTable(
     ),
     check('media_videos_progress_check', sql`${t.progress} BETWEEN 0 AND 100`),
   ],
+);
+
+/**
+ * A WebVTT caption track of an uploaded video, one per language. Its file is stored at
+ * `media/videos/<year>/<videoId>/captions_<id>.vtt`, beside the HLS files, and served with the
+ * video's signed token.
+ */
+export const videoCaptions = pgTable(
+  'media_captions',
+  {
+    id: serial('id').primaryKey(),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    /** BCP 47 tag (the track's srclang). */
+    language: varchar('language', { length: 35 }).notNull(),
+    label: varchar('label', { length: 64 }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('media_captions_video_language_idx').on(t.videoId, t.language)],
 );

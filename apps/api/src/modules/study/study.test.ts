@@ -308,6 +308,29 @@ describe('studying with heartbeats', () => {
     expect(late).toMatchObject({ creditedNow: 15, creditedSeconds: 25 });
   });
 
+  it('credits wall-clock time whatever the playback speed: a learner at 2× earns no double time', async () => {
+    const { topics } = await buildCourse(staff, [[2]]);
+    const lessonId = topics[0]?.lessons[0]?.id ?? 0;
+    const learner = await freshLearner();
+    const clock = serverClock();
+    await beat(learner, lessonId, 'viewing-2x', 0);
+    // A minute of wall-clock time at double speed: the player reports two minutes of video.
+    let answer: THeartbeatResult | undefined;
+    for (let i = 1; i <= 6; i++) {
+      clock.advance(10);
+      answer = await beat(learner, lessonId, 'viewing-2x', i * 20);
+    }
+    expect(answer).toMatchObject({
+      creditedNow: 10,
+      creditedSeconds: 60,
+      studyComplete: false,
+      passed: false,
+    });
+    expect(answer?.lastPositionSeconds).toBeLessThanOrEqual(60);
+    const state = (await learner.get(`lessons/${lessonId}`)).json() as TLessonContent;
+    expect(state.creditedSeconds).toBe(60);
+  });
+
   it('does not credit a learner twice for two tabs', async () => {
     const { topics } = await buildCourse(staff, [[5]]);
     const lessonId = topics[0]?.lessons[0]?.id ?? 0;

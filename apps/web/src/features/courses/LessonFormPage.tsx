@@ -199,6 +199,7 @@ function LessonForm({
   const { t } = useTranslation();
   const save = useSaveLesson();
   const upload = useUploadDocument();
+  const { canEdit } = useCourseActions();
   const [formError, setFormError] = useState<string | null>(null);
   const [uploadProblems, setUploadProblems] = useState<string[]>(initialProblems);
   const [staged, setStaged] = useState<File[]>([]);
@@ -339,7 +340,7 @@ function LessonForm({
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
-            {uploadedId && <VideoStatus key={uploadedId} id={uploadedId} />}
+            {uploadedId && <VideoStatus key={uploadedId} id={uploadedId} canEdit={canEdit} />}
             {videoId && (
               <Box>
                 <Text fz="sm" fw={500} mb={4}>

@@ -31,7 +31,14 @@ export function LessonVideoPlayer({ lessonId, ...props }: StudyVideoProps & { le
     );
   }
   if (data.status === 'READY' && data.playlistUrl) {
-    return <HlsVideo playlistUrl={data.playlistUrl} posterUrl={data.posterUrl} {...props} />;
+    return (
+      <HlsVideo
+        playlistUrl={data.playlistUrl}
+        posterUrl={data.posterUrl}
+        captions={data.captions}
+        {...props}
+      />
+    );
   }
   if (isPending(data.status)) {
     return (

@@ -4,15 +4,17 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, type PlayerHandle } from '../study';
 import { isPending, useRetryVideo, useVideo } from './api';
+import { CaptionsField } from './CaptionsField';
 import { HlsVideo } from './HlsVideo';
 
 const noop = () => {};
 
 /**
  * An uploaded video in the lesson form: "being encoded" with progress, the reason and a retry
- * when encoding failed, the reason when it was refused, a preview when it is ready.
+ * when encoding failed, the reason when it was refused, a preview when it is ready; its caption
+ * tracks once it is accepted (attached and removed by holders of the edit key).
  */
-export function VideoStatus({ id }: { id: string }) {
+export function VideoStatus({ id, canEdit = false }: { id: string; canEdit?: boolean }) {
   const { t } = useTranslation();
   const video = useVideo(id);
   const retry = useRetryVideo();
@@ -79,6 +81,11 @@ export function VideoStatus({ id }: { id: string }) {
         {facts.join(' · ')}
         {data.renditions.length > 0 && ` · ${data.renditions.map((h) => `${h}p`).join(', ')}`}
       </Text>
+      {data.status !== 'REJECTED' && data.status !== 'UPLOADING' && (
+        <Box mt="md">
+          <CaptionsField videoId={data.id} canEdit={canEdit} />
+        </Box>
+      )}
     </Box>
   );
 }

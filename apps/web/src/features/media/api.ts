@@ -1,15 +1,51 @@
-import type { TVideo, TVideoStream, VideoStatus } from '@academy/contract';
+import type { TCaption, TVideo, TVideoStream, VideoStatus } from '@academy/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoint } from '../../lib/endpoint';
 
 const VIDEOS_KEY = ['media', 'videos'] as const;
 const STREAM_KEY = ['media', 'stream'] as const;
+const CAPTIONS_KEY = ['media', 'captions'] as const;
 
 const mediaApi = {
   video: endpoint<TVideo, string>('GET', (id) => `videos/${id}`),
   retry: endpoint<TVideo, string>('POST', (id) => `videos/${id}/retry`),
   stream: endpoint<TVideoStream, number>('GET', (lessonId) => `lessons/${lessonId}/stream`),
+  captions: endpoint<TCaption[], string>('GET', (id) => `videos/${id}/captions`),
+  addCaption: endpoint<TCaption, string>('POST', (id) => `videos/${id}/captions`),
+  removeCaption: endpoint<void, { videoId: string; id: number }>(
+    'DELETE',
+    ({ videoId, id }) => `videos/${videoId}/captions/${id}`,
+  ),
 };
+
+/** A video's caption tracks as course managers see them (GET videos/{id}/captions). */
+export function useCaptions(videoId: string) {
+  return useQuery({
+    queryKey: [...CAPTIONS_KEY, videoId],
+    queryFn: () => mediaApi.captions.call(videoId),
+  });
+}
+
+/** Attach a WebVTT file (POST videos/{id}/captions) or remove a track; the list refreshes. */
+export function useCaptionChanges(videoId: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [...CAPTIONS_KEY, videoId] });
+  const add = useMutation({
+    mutationFn: ({ language, label, file }: { language: string; label: string; file: File }) => {
+      const body = new FormData();
+      body.set('language', language);
+      body.set('label', label);
+      body.set('file', file);
+      return mediaApi.addCaption.call(videoId, { body });
+    },
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => mediaApi.removeCaption.call({ videoId, id }),
+    onSuccess: refresh,
+  });
+  return { add, remove };
+}
 
 /** Still moving: asked again every few seconds until it settles. */
 export function isPending(status: VideoStatus | undefined): boolean {
