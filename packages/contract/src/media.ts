@@ -7,8 +7,8 @@ export const MEDIA_LIMITS = {
   minVideoSeconds: 60,
   /** HLS segment length. */
   segmentSeconds: 6,
-  /** A WebVTT caption file: at most 512 KB (hours of dense subtitles fit in far less). */
-  maxCaptionBytes: 512 * 1024,
+  /** A WebVTT caption file: at most 256 KB (three hours of dense subtitles fit). */
+  maxCaptionBytes: 256 * 1024,
   /** Caption tracks of one video (one per language). */
   maxCaptionsPerVideo: 20,
 } as const;
@@ -29,7 +29,7 @@ export const MEDIA_MESSAGES = {
   notRetryable: 'Only a video whose encoding failed can be retried',
   mediaForbidden: 'You may not watch this video',
   notWebVtt: 'This file is not a WebVTT caption file',
-  captionTooLarge: 'A caption file must be at most 512 KB',
+  captionTooLarge: 'A caption file must be at most 256 KB',
   captionLanguageTaken: 'This video already has captions in this language; delete them first',
   tooManyCaptions: 'A video has at most 20 caption languages',
   captionNotFound: 'These captions do not exist',

@@ -26,6 +26,30 @@ export function captionKey(video: { id: string; year: number }, captionId: numbe
   return `${videoKeys(video).folder}/captions_${captionId}.vtt`;
 }
 
+const TIMING = /^(?:\d{2,}:)?\d{2}:\d{2}\.\d{3}[ \t]+-->[ \t]+(?:\d{2,}:)?\d{2}:\d{2}\.\d{3}(?:[ \t].*)?$/;
+/** More tags on one line than any caption needs: the parser's cue tree would nest them all. */
+const MAX_TAGS_PER_LINE = 64;
+
+/**
+ * A first pass in linear time, so hostile files are refused before the W3C parser (which is slow
+ * on thousands of bad timings and recurses once per nested tag) sees them: every line with an
+ * arrow is a cue timing, and no line is a pile of tags.
+ */
+function linesProblem(text: string): string | null {
+  const lines = text.split(/\r\n|\r|\n/);
+  for (const [index, line] of lines.entries()) {
+    if (line.includes('-->') && !TIMING.test(line)) {
+      return `${MEDIA_MESSAGES.notWebVtt}: line ${index + 1}: a cue timing must read like 00:01.000 --> 00:04.000`;
+    }
+    let tags = 0;
+    for (let i = line.indexOf('<'); i !== -1; i = line.indexOf('<', i + 1)) {
+      tags += 1;
+      if (tags > MAX_TAGS_PER_LINE) return `${MEDIA_MESSAGES.notWebVtt}: line ${index + 1}: too much markup`;
+    }
+  }
+  return null;
+}
+
 /**
  * Null when `data` is a WebVTT file the browser will show: UTF-8, the WEBVTT signature, at least
  * one cue, and no error of the W3C parser (timings, settings, blank lines); else why not.
@@ -38,7 +62,14 @@ export function webVttProblem(data: Buffer): string | null {
     return `${MEDIA_MESSAGES.notWebVtt}: it is not UTF-8 text`;
   }
   if (!/^\uFEFF?WEBVTT(?:[ \t\r\n]|$)/.test(text)) return MEDIA_MESSAGES.notWebVtt;
-  const parsed = new webvtt.WebVTTParser().parse(text, 'subtitles');
+  const early = linesProblem(text);
+  if (early) return early;
+  let parsed: ReturnType<webvtt.WebVTTParser['parse']>;
+  try {
+    parsed = new webvtt.WebVTTParser().parse(text, 'subtitles');
+  } catch {
+    return MEDIA_MESSAGES.notWebVtt;
+  }
   const [error] = parsed.errors;
   if (error) return `${MEDIA_MESSAGES.notWebVtt}: line ${error.line}: ${error.message}`;
   if (parsed.cues.length === 0) return `${MEDIA_MESSAGES.notWebVtt}: it has no cues`;
