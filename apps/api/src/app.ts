@@ -47,7 +47,7 @@ import { findWebDist, registerWebApp } from './platform/http/web';
 import { type IdpSecrets, loadIdpSecrets } from './platform/idp/keys';
 import { registerIdp } from './platform/idp/provider';
 import { Jobs } from './platform/jobs/jobs';
-import { createMailer } from './platform/mail/mailer';
+import { createMailer, mailPreviewRoutes } from './platform/mail';
 import { registerHealth, registerWorkerOnly } from './platform/observability/health';
 import { Metrics, registerMetrics } from './platform/observability/metrics';
 import { echoRequestId, requestId } from './platform/observability/request-id';
@@ -173,6 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(auditRoutes, ctx);
       await api.register(searchRoutes, ctx);
       await api.register(xapiCredentialRoutes, ctx);
+      await api.register(mailPreviewRoutes, ctx);
     },
     { prefix: API_PREFIX },
   );

@@ -8,6 +8,7 @@ export * from './exams';
 export * from './forms';
 export * from './home';
 export * from './limits';
+export * from './mail';
 export * from './media';
 export * from './messages';
 export * from './news';

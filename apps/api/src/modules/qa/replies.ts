@@ -4,14 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client';
 import type { Principal } from '../../platform/http/access';
 import { forbidden, notFound } from '../../platform/http/errors';
-import type { Mail, Mailer } from '../../platform/mail/mailer';
+import type { Mailer } from '../../platform/mail';
 import { avatarOf, fullNameOf, mailboxOf } from '../users';
 import { lockQuestion, person, questionOwner } from './questions';
 import { excerptOf, mayChange } from './rules';
 import { notifications, qaQuestions, qaReplies } from './tables';
 
-/** Where a reply's mail points and who sends it. */
-export type ReplyMailContext = { mailer: Mailer; publicUrl: string; log: FastifyBaseLogger };
+/** Who sends a reply's mail, and where its failure is logged. */
+export type ReplyMailContext = { mailer: Mailer; log: FastifyBaseLogger };
 
 /** One reply as the caller sees it (with what they may do): one query. */
 async function readReply(db: Db, principal: Principal, id: number): Promise<TQaReply> {
@@ -43,30 +43,6 @@ async function readReply(db: Db, principal: Principal, id: number): Promise<TQaR
     isSolution: row.solvedReplyId === row.id,
     canEdit: allowed,
     canDelete: allowed,
-  };
-}
-
-/** One line for a mail subject: no line breaks from the title. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-export function replyMail(
-  to: string,
-  question: { id: number; title: string },
-  replier: string,
-  content: string,
-  publicUrl: string,
-): Mail {
-  const link = `${publicUrl}/training-academy/qa/${question.id}`;
-  return {
-    to,
-    subject: `New reply to your question: ${oneLine(question.title).slice(0, 150)}`,
-    text: [
-      `${replier} replied to your question "${oneLine(question.title)}":`,
-      '',
-      excerptOf(content, 1000),
-      '',
-      `Read the answer and mark your question solved: ${link}`,
-    ].join('\n'),
   };
 }
 
@@ -107,14 +83,13 @@ export async function addReply(
     return { reply, question, asker };
   });
   if (asker && asker.access === 'ALLOWED') {
-    const message = replyMail(
-      asker.email,
-      { id: questionId, title: question.title },
-      principal.fullName ?? principal.employeeCode,
-      content,
-      mail.publicUrl,
-    );
-    mail.mailer.send(message).catch((err) => {
+    const data = {
+      questionId,
+      title: question.title,
+      replier: principal.fullName ?? principal.employeeCode,
+      excerpt: excerptOf(content, 1000),
+    };
+    mail.mailer.send({ to: asker.email, kind: 'qaReply', data }).catch((err) => {
       mail.log.error({ err, questionId }, 'could not send the reply notification mail');
     });
   }

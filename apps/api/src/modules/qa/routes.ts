@@ -171,7 +171,7 @@ export const qaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       },
     },
     async (request, reply) => {
-      const mail = { mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, log: request.log };
+      const mail = { mailer: ctx.mailer, log: request.log };
       const created = await addReply(
         ctx.db,
         mail,

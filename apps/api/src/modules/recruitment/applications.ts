@@ -17,7 +17,7 @@ import type { Db } from '../../platform/db/client';
 import { uniqueViolation } from '../../platform/db/errors';
 import { ApiError, conflict, notFound } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
-import type { Mailer } from '../../platform/mail/mailer';
+import type { Mailer } from '../../platform/mail';
 import { newFileKey, type Storage, type StoredFileInfo } from '../../platform/storage/storage';
 import type { CheckedFile } from '../../platform/uploads/checks';
 import { fullNameOf } from '../users';
@@ -39,22 +39,6 @@ export async function openPostForApplying(db: Db, postId: number, now: Date) {
   return post;
 }
 
-function confirmationMail(input: TApplicationInput, post: { vacancy: string; branchName: string }) {
-  return {
-    to: input.email,
-    subject: `We received your application: ${post.vacancy}`,
-    text: [
-      `Hello ${input.fullName},`,
-      '',
-      `Thank you for applying for "${post.vacancy}" at ${post.branchName}.`,
-      'We have received your CV. Our HR team reviews every application and will contact you',
-      'by email or phone if your profile matches the position.',
-      '',
-      'This is an automatic message; there is no need to reply.',
-    ].join('\n'),
-  };
-}
-
 /**
  * Records an application: the post must exist and be open, the email must not have applied to
  * it yet. Files are stored only once everything else is known to be fine, and removed again if
@@ -70,6 +54,8 @@ export async function apply(
   input: TApplicationInput,
   files: ApplicationFiles,
   now: Date,
+  /** The candidate's language (their Accept-Language): they read the confirmation. */
+  language?: string,
 ): Promise<TApplicationReceipt> {
   const post = await openPostForApplying(db, postId, now);
   const receipt = { postId, vacancy: post.vacancy, fullName: input.fullName, email: input.email };
@@ -121,7 +107,12 @@ export async function apply(
     throw err;
   }
   try {
-    await mailer.send(confirmationMail(input, post));
+    await mailer.send({
+      to: input.email,
+      kind: 'applicationReceived',
+      data: { fullName: input.fullName, postId, vacancy: post.vacancy, branch: post.branchName },
+      language,
+    });
   } catch (err) {
     log.error({ err, postId }, 'could not send the application confirmation mail');
   }
@@ -246,20 +237,54 @@ export async function getApplication(db: Db, id: number): Promise<TApplication> 
   return toApplication(row);
 }
 
-/** Approves or disapproves an application, remembering who did it and when. */
+/**
+ * Approves or disapproves an application, remembering who did it and when. When the decision
+ * changes, the candidate is told by mail (best effort: a failure is logged, the decision stays).
+ */
 export async function reviewApplication(
   db: Db,
+  mail: { mailer: Mailer; log: FastifyBaseLogger },
   id: number,
   status: Exclude<ApplicationStatus, 'PENDING'>,
   reviewerId: number,
 ): Promise<TApplication> {
-  const [row] = await db
-    .update(recruitmentApplications)
-    .set({ status, reviewedAt: new Date(), reviewedById: reviewerId })
-    .where(eq(recruitmentApplications.id, id))
-    .returning({ id: recruitmentApplications.id });
-  if (!row) throw notFound(RECRUITMENT_MESSAGES.applicationNotFound);
-  return getApplication(db, id);
+  const previous = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: recruitmentApplications.status })
+      .from(recruitmentApplications)
+      .where(eq(recruitmentApplications.id, id))
+      .for('update');
+    if (!row) throw notFound(RECRUITMENT_MESSAGES.applicationNotFound);
+    await tx
+      .update(recruitmentApplications)
+      .set({ status, reviewedAt: new Date(), reviewedById: reviewerId })
+      .where(eq(recruitmentApplications.id, id));
+    return row.status;
+  });
+  const application = await getApplication(db, id);
+  if (previous !== status) await mailDecision(db, mail, application, status);
+  return application;
+}
+
+async function mailDecision(
+  db: Db,
+  { mailer, log }: { mailer: Mailer; log: FastifyBaseLogger },
+  application: TApplication,
+  status: Exclude<ApplicationStatus, 'PENDING'>,
+): Promise<void> {
+  try {
+    const post = await postForApplying(db, application.postId);
+    const data = {
+      fullName: application.fullName,
+      postId: application.postId,
+      vacancy: application.vacancy,
+      branch: post.branchName,
+    };
+    const kind = status === 'APPROVED' ? 'applicationApproved' : 'applicationDeclined';
+    await mailer.send({ to: application.email, kind, data });
+  } catch (err) {
+    log.error({ err, applicationId: application.id }, 'could not send the application decision mail');
+  }
 }
 
 /** Deletes an application and then its stored files. */

@@ -25,6 +25,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { ApiError, unauthorized } from '../../platform/http/errors';
 import { setTotal } from '../../platform/http/pagination';
+import { languageOfRequest } from '../../platform/mail';
 import { contentDisposition } from '../../platform/storage/serve';
 import type { FileRule } from '../../platform/uploads/checks';
 import { readForm } from '../../platform/uploads/multipart';
@@ -189,6 +190,7 @@ export const recruitmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         form.fields,
         { cv: cvFile, ...(filled ? { applicationForm: filled } : {}) },
         now(),
+        languageOfRequest(request.headers['accept-language']),
       );
       return reply.status(201).send(receipt);
     },
@@ -390,7 +392,8 @@ export const recruitmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
     async (request) => {
       if (!request.principal) throw unauthorized();
-      return reviewApplication(ctx.db, request.params.id, 'APPROVED', request.principal.id);
+      const mail = { mailer: ctx.mailer, log: request.log };
+      return reviewApplication(ctx.db, mail, request.params.id, 'APPROVED', request.principal.id);
     },
   );
 
@@ -407,7 +410,8 @@ export const recruitmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
     async (request) => {
       if (!request.principal) throw unauthorized();
-      return reviewApplication(ctx.db, request.params.id, 'DISAPPROVED', request.principal.id);
+      const mail = { mailer: ctx.mailer, log: request.log };
+      return reviewApplication(ctx.db, mail, request.params.id, 'DISAPPROVED', request.principal.id);
     },
   );
 

@@ -72,7 +72,7 @@ export const userImportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       );
       if (request.query.welcome === 'true' && createdUsers.length > 0) {
         // Many mails take a while: they go out after the answer, each failure logged.
-        void sendWelcomeMails(ctx.db, ctx.config, ctx.mailer, request.log, createdUsers).catch((err) =>
+        void sendWelcomeMails(ctx.db, ctx.mailer, request.log, createdUsers).catch((err) =>
           request.log.error({ err }, 'welcome mails failed'),
         );
       }

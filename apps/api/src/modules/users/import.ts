@@ -13,7 +13,7 @@ import { users } from './tables';
 
 /** What an applied import changed, user by user, for the audit trail and the welcome mails. */
 export type ImportOutcome = TUserImportResult & {
-  createdUsers: { id: number; email: string; fullName: string }[];
+  createdUsers: { id: number; email: string; fullName: string; employeeCode: string }[];
   changes: { id: number; before: Partial<ImportedFields> | null; after: ImportedFields }[];
 };
 
@@ -154,6 +154,11 @@ export async function importUsers(
   }
   const createdUsers = changes
     .filter((change) => change.before === null)
-    .map((change) => ({ id: change.id, email: change.after.email, fullName: change.after.fullName }));
+    .map(({ id, after }) => ({
+      id,
+      email: after.email,
+      fullName: after.fullName,
+      employeeCode: after.employeeCode,
+    }));
   return { ...result, applied: true, createdUsers, changes };
 }

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/http/errors';
+import { languageOfRequest } from '../../platform/mail';
 import { assertPasswordsAreOurs, emailExists, requestPasswordReset, resetPassword } from './recovery';
 
 const errors = { 400: ZApiError, 404: ZApiError, 409: ZApiError, 429: ZApiError };
@@ -59,7 +60,8 @@ export const recoveryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     async (request, reply) => {
       assertPasswordsAreOurs(ctx.config);
-      await requestPasswordReset(ctx.db, ctx.config, ctx.mailer, request.log, request.body.email);
+      const language = languageOfRequest(request.headers['accept-language']);
+      await requestPasswordReset(ctx.db, ctx.mailer, request.log, request.body.email, language);
       return reply.status(204).send(null);
     },
   );

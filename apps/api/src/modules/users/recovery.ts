@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { ApiError, badRequest, conflict, notFound } from '../../platform/http/errors';
-import type { Mailer } from '../../platform/mail/mailer';
+import type { Mailer } from '../../platform/mail';
 import { hashPassword } from './passwords';
 import { endSessions } from './sessions';
 import { passwordResetTokens, users } from './tables';
@@ -35,20 +35,17 @@ export async function emailExists(db: Db, email: string): Promise<boolean> {
   return (await findByEmail(db, email)) !== undefined;
 }
 
-export function resetLink(config: Config, token: string): string {
-  return `${config.publicUrl}/forgot-password?token=${encodeURIComponent(token)}`;
-}
-
 /**
  * Creates a single-use reset token (only its hash is kept; it works for one hour) and mails
  * the link. Unknown addresses answer "Email is not found in the system" (SPEC §5).
  */
 export async function requestPasswordReset(
   db: Db,
-  config: Config,
   mailer: Mailer,
   log: FastifyBaseLogger,
   email: string,
+  /** The asker's language (their Accept-Language): they are the one who reads the mail. */
+  language?: string,
 ): Promise<void> {
   const user = await findByEmail(db, email);
   if (!user) throw notFound(MESSAGES.emailNotFound);
@@ -61,22 +58,12 @@ export async function requestPasswordReset(
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + RESET_LINK_MINUTES * 60_000);
   await db.insert(passwordResetTokens).values({ userId: user.id, tokenHash: tokenHash(token), expiresAt });
-  const link = resetLink(config, token);
-  const greeting = user.fullName ? `Hello ${user.fullName},` : 'Hello,';
   try {
     await mailer.send({
       to: user.email,
-      subject: 'Reset your Academy password',
-      text: [
-        greeting,
-        '',
-        'Someone asked to reset the password of your Academy account.',
-        `To choose a new password, open this link within ${RESET_LINK_MINUTES} minutes:`,
-        '',
-        link,
-        '',
-        'If it was not you, ignore this message: your password stays as it is.',
-      ].join('\n'),
+      kind: 'passwordReset',
+      data: { fullName: user.fullName, token, minutes: RESET_LINK_MINUTES },
+      language,
     });
   } catch (err) {
     log.error({ err }, 'could not send the password reset mail');
@@ -127,10 +114,9 @@ export const WELCOME_LINK_DAYS = 7;
  */
 export async function sendWelcomeMails(
   db: Db,
-  config: Config,
   mailer: Mailer,
   log: FastifyBaseLogger,
-  people: { id: number; email: string; fullName: string }[],
+  people: { id: number; email: string; fullName: string; employeeCode: string }[],
 ): Promise<void> {
   const expiresAt = new Date(Date.now() + WELCOME_LINK_DAYS * 86_400_000);
   for (const person of people) {
@@ -141,17 +127,13 @@ export async function sendWelcomeMails(
     try {
       await mailer.send({
         to: person.email,
-        subject: 'Welcome to the Academy',
-        text: [
-          `Hello ${person.fullName},`,
-          '',
-          'An account was made for you at the Academy.',
-          `To choose your password, open this link within ${WELCOME_LINK_DAYS} days:`,
-          '',
-          resetLink(config, token),
-          '',
-          'Then sign in with your employee code or email address and that password.',
-        ].join('\n'),
+        kind: 'welcome',
+        data: {
+          fullName: person.fullName,
+          employeeCode: person.employeeCode,
+          token,
+          days: WELCOME_LINK_DAYS,
+        },
       });
     } catch (err) {
       log.error({ err, userId: person.id }, 'could not send a welcome mail');

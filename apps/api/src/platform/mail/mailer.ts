@@ -4,61 +4,85 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
+import { type MailRequest, renderMail } from './render';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/** A rendered message: both parts always (multipart/alternative). */
+type Message = { to: string; subject: string; text: string; html: string };
 
 export type SentMail = { messageId: string /** The .eml file, in outbox mode. */; file?: string };
 
 export interface Mailer {
   /** `smtp` delivers; `outbox` writes .eml files for a person (or a test) to open. */
   readonly kind: 'smtp' | 'outbox';
-  send(mail: Mail): Promise<SentMail>;
+  /** Renders the kind's template in the recipient's language and sends it (HTML + text). */
+  send(request: MailRequest): Promise<SentMail>;
+}
+
+abstract class TemplateMailer implements Mailer {
+  abstract readonly kind: 'smtp' | 'outbox';
+
+  constructor(private readonly publicUrl: string) {}
+
+  send(request: MailRequest): Promise<SentMail> {
+    const { subject, html, text } = renderMail(request.kind, request.data, {
+      publicUrl: this.publicUrl,
+      language: request.language,
+    });
+    return this.deliver({ to: request.to, subject, html, text }, request.kind);
+  }
+
+  protected abstract deliver(message: Message, kind: MailRequest['kind']): Promise<SentMail>;
 }
 
 /** Delivers through SMTP_URL (smtp:// or smtps://user:pass@host:port). */
-class SmtpMailer implements Mailer {
+class SmtpMailer extends TemplateMailer {
   readonly kind = 'smtp' as const;
   private readonly transport: Transporter;
 
   constructor(
     url: string,
     private readonly from: string,
+    publicUrl: string,
   ) {
+    super(publicUrl);
     this.transport = nodemailer.createTransport(url);
   }
 
-  async send(mail: Mail): Promise<SentMail> {
-    const info = await this.transport.sendMail({ from: this.from, ...mail });
+  protected async deliver(message: Message): Promise<SentMail> {
+    const info = await this.transport.sendMail({ from: this.from, ...message });
     return { messageId: String(info.messageId) };
   }
 }
 
 /** Writes each message as an RFC 822 .eml file into the outbox folder. */
-class OutboxMailer implements Mailer {
+class OutboxMailer extends TemplateMailer {
   readonly kind = 'outbox' as const;
   private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
 
   constructor(
     private readonly dir: string,
     private readonly from: string,
+    publicUrl: string,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    super(publicUrl);
+  }
 
-  async send(mail: Mail): Promise<SentMail> {
-    const info = await this.transport.sendMail({ from: this.from, ...mail });
-    const message = info.message;
-    if (!Buffer.isBuffer(message)) throw new Error('mail composer did not produce a buffer');
+  protected async deliver(message: Message, kind: MailRequest['kind']): Promise<SentMail> {
+    const info = await this.transport.sendMail({ from: this.from, ...message });
+    const raw = info.message;
+    if (!Buffer.isBuffer(raw)) throw new Error('mail composer did not produce a buffer');
     await fs.mkdir(this.dir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.dir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
-    await fs.writeFile(file, message);
-    this.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
+    await fs.writeFile(file, raw);
+    this.log.info({ to: message.to, kind, subject: message.subject, file }, 'mail written to the outbox');
     return { messageId: String(info.messageId), file };
   }
 }
 
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   return config.mail.smtpUrl
-    ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
-    : new OutboxMailer(config.mail.outboxDir, config.mail.from, log);
+    ? new SmtpMailer(config.mail.smtpUrl, config.mail.from, config.publicUrl)
+    : new OutboxMailer(config.mail.outboxDir, config.mail.from, config.publicUrl, log);
 }
