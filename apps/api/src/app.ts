@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { type Config, runsJobs } from './config';
 import { ensureDemoPictures } from './demo';
 import type { AppEvents } from './events';
+import { assignmentRoutes, wireAssignments } from './modules/assignments';
 import { auditedSignIns, auditRoutes, createAudit } from './modules/audit';
 import { authorizationsRoutes } from './modules/authorizations';
 import { certificateRoutes, wireCertificates } from './modules/certificates';
@@ -22,6 +23,7 @@ import { searchRoutes } from './modules/search';
 import { publicPageRoutes } from './modules/site';
 import {
   courseHasProgressSql,
+  courseProgressRows,
   documentDownloadRoutes,
   hasProgress,
   passedLessonsSql,
@@ -33,6 +35,7 @@ import { systemRoutes } from './modules/system';
 import { anyUserOf, createSignInAccounts, usersCountOf, usersRoutes } from './modules/users';
 import { lrsRoutes, XAPI_PREFIX, xapiCredentialRoutes } from './modules/xapi';
 import { embeddedResolver, externalResolver } from './platform/auth/resolver';
+import { serverClock } from './platform/clock';
 import type { AppContext } from './platform/context';
 import type { Database } from './platform/db/client';
 import { Events } from './platform/events';
@@ -134,9 +137,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // learners' progress; media asks study whether a learner may open a lesson.
   const placedUsers = { usersCountOf, anyUserOf };
   const learnerProgress = { hasProgress, courseHasProgressSql, passedLessonsSql, startedCourseSql };
+  const assignmentProgress = { courseProgressRows };
+  const clock = serverClock(config.clockOffsetFile);
 
   // What runs besides the routes: event handlers, jobs and timers of the modules.
   wireCertificates(ctx, app.log);
+  wireAssignments(ctx, app.log, assignmentProgress, clock);
   const media = createMedia(ctx, app.log, unlockedLesson);
   scheduleExamCloser(app, ctx.db, ctx.events, systemClock);
 
@@ -170,6 +176,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(certificateRoutes, ctx);
       await api.register(roadmapRoutes, { ...ctx, learnerProgress });
       await api.register(progressRoutes, ctx);
+      await api.register(assignmentRoutes, { ...ctx, assignmentProgress, clock });
       await api.register(auditRoutes, ctx);
       await api.register(searchRoutes, ctx);
       await api.register(xapiCredentialRoutes, ctx);

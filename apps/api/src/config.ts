@@ -82,6 +82,7 @@ const ZEnv = z.object({
       (zone) => !zone || isTimeZone(zone),
       'TIME_ZONE must be an IANA time zone such as Asia/Ho_Chi_Minh',
     ),
+  CLOCK_OFFSET_FILE: z.string().trim().optional(),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
   METRICS_TOKEN: z
     .string()
@@ -135,6 +136,8 @@ export type Config = {
   timeZone: string;
   /** Audit events older than this many days are pruned. */
   auditRetentionDays: number;
+  /** Tests only: a file holding milliseconds to move the server's clock forward (platform/clock.ts). */
+  clockOffsetFile: string | undefined;
   /** When set, GET /metrics needs `Authorization: Bearer <token>`; otherwise it is open. */
   metricsToken: string | undefined;
   /** Behind a reverse proxy: take the client IP, scheme and host from X-Forwarded-* headers. */
@@ -301,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    clockOffsetFile: e.CLOCK_OFFSET_FILE || undefined,
     timeZone: e.TIME_ZONE || Intl.DateTimeFormat().resolvedOptions().timeZone,
     trustProxy: e.TRUST_PROXY,
     frameAncestors: e.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),

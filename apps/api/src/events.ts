@@ -12,4 +12,6 @@ export type AppEvents = {
    * extra attempts that bring the learner back under the limit. `by` is the staff member.
    */
   examUnlocked: { userId: number; examId: number; at: Date; by: number };
+  /** A learner opened a lesson for the first time (published by study; assignments note the start). */
+  lessonStarted: { userId: number; courseId: number; at: Date };
 };

@@ -2,6 +2,7 @@
  * Every table, for drizzle-kit (`npm run db:generate -w @academy/api` writes the migrations from
  * it). Each module owns its tables file; only the composition level gathers them.
  */
+export * from './modules/assignments/tables';
 export * from './modules/audit/tables';
 export * from './modules/authorizations/tables';
 export * from './modules/certificates/tables';

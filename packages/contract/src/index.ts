@@ -1,4 +1,5 @@
 export * from './account';
+export * from './assignments';
 export * from './audit';
 export * from './authorizations';
 export * from './certificates';

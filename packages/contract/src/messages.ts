@@ -52,6 +52,8 @@ export const MESSAGES = {
   passwordsManagedExternally: 'Passwords are managed by the sign-in provider',
   resetLinkInvalid: 'This link is invalid or has expired',
   courseNotFound: 'This course does not exist.',
+  /** A course that people are assigned (issue 24) cannot be deleted. */
+  courseInUse: 'This course is currently in use',
   topicNotFound: 'This topic does not exist.',
   lessonNotFound: 'This lesson does not exist.',
   documentNotFound: 'This document does not exist.',

@@ -15,6 +15,8 @@ import { MESSAGES } from './messages';
 export const ROADMAP_MESSAGES = {
   exists: 'Roadmap already exists',
   notFound: 'This roadmap does not exist',
+  /** A roadmap that people are assigned (issue 24) cannot be deleted. */
+  inUse: 'This roadmap is currently in use',
   needsMilestone: 'Add at least one milestone',
   needsCourse: 'Add at least one course to this milestone',
   courseTwice: 'A course can appear only once in a roadmap',

@@ -9,6 +9,7 @@ import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
+import { isForeignKeyViolation } from '../../platform/db/errors';
 import { col } from '../../platform/db/sql';
 import { conflict, notFound } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
@@ -150,8 +151,14 @@ export async function deleteCourse(
       .from(lessonDocuments)
       .innerJoin(lessons, eq(lessons.id, lessonDocuments.lessonId))
       .where(eq(lessons.courseId, id));
-    // Topics, lessons, documents and progress go with the course (ON DELETE CASCADE).
-    await tx.delete(courses).where(eq(courses.id, id));
+    // Topics, lessons, documents and progress go with the course (ON DELETE CASCADE); an
+    // assignment of the course (issue 24) refuses with its foreign key.
+    try {
+      await tx.delete(courses).where(eq(courses.id, id));
+    } catch (err) {
+      if (isForeignKeyViolation(err)) throw conflict(MESSAGES.courseInUse);
+      throw err;
+    }
     return { imageUrl: course.imageUrl, documentKeys: documents.map((d) => d.key) };
   });
   await removeStoredFiles(storage, log, [imageUrl]);

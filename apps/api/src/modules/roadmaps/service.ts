@@ -14,7 +14,7 @@ import {
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
-import { uniqueViolation } from '../../platform/db/errors';
+import { isForeignKeyViolation, uniqueViolation } from '../../platform/db/errors';
 import { col } from '../../platform/db/sql';
 import { type ApiError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
@@ -316,11 +316,17 @@ export async function updateRoadmap(
 }
 
 export async function deleteRoadmap(db: Db, id: number, scope: ManagementScope): Promise<void> {
-  const [row] = await db
-    .delete(roadmaps)
-    .where(and(eq(roadmaps.id, id), roadmapWithin(scope)))
-    .returning({ id: roadmaps.id });
-  if (!row) throw notFound(ROADMAP_MESSAGES.notFound);
+  try {
+    const [row] = await db
+      .delete(roadmaps)
+      .where(and(eq(roadmaps.id, id), roadmapWithin(scope)))
+      .returning({ id: roadmaps.id });
+    if (!row) throw notFound(ROADMAP_MESSAGES.notFound);
+  } catch (err) {
+    // People are assigned the roadmap (issue 24): the assignment's foreign key refuses.
+    if (isForeignKeyViolation(err)) throw conflict(ROADMAP_MESSAGES.inUse);
+    throw err;
+  }
 }
 
 function percentOf(passed: number, total: number): number {

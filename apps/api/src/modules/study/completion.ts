@@ -24,7 +24,7 @@ import { passedWhere } from './tree';
  */
 
 /** Where study publishes course completions (app.ts decides who handles them). */
-export type StudyEvents = Events<Pick<AppEvents, 'courseCompleted'>>;
+export type StudyEvents = Events<Pick<AppEvents, 'courseCompleted' | 'lessonStarted'>>;
 
 /** Advisory lock key: a class byte, then the learner and the course ids (28 bits each). */
 function lockKey(userId: number, courseId: number): bigint {

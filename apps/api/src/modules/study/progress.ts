@@ -28,14 +28,24 @@ async function readRecord(db: Db, userId: number, lessonId: number): Promise<Pro
   return row && toRecord(row);
 }
 
-/** The learner's row for a lesson, created (studying) when missing. */
-async function ensureRecord(db: Db, userId: number, lessonId: number, now: Date): Promise<ProgressRecord> {
+/** The learner's row for a lesson, created (studying) when missing; a creation is published. */
+async function ensureRecord(
+  db: Db,
+  events: StudyEvents,
+  userId: number,
+  lesson: Pick<LessonNode, 'id' | 'courseId'>,
+  now: Date,
+): Promise<ProgressRecord> {
+  const lessonId = lesson.id;
   const [created] = await db
     .insert(lessonProgress)
     .values({ userId, lessonId, status: 'STUDYING', createdAt: now, updatedAt: now })
     .onConflictDoNothing()
     .returning();
-  if (created) return toRecord(created);
+  if (created) {
+    await events.publish(db, 'lessonStarted', { userId, courseId: lesson.courseId, at: now });
+    return toRecord(created);
+  }
   const existing = await readRecord(db, userId, lessonId);
   if (!existing) throw new Error('lesson progress vanished while being created');
   return existing;
@@ -58,7 +68,7 @@ async function changeRecord<T>(
     answer: (saved: ProgressRecord) => T;
   },
 ): Promise<T> {
-  let record = lesson.record ?? (await ensureRecord(db, userId, lesson.id, now));
+  let record = lesson.record ?? (await ensureRecord(db, events, userId, lesson, now));
   for (let attempt = 1; ; attempt++) {
     const { changes, answer } = decide(record);
     if (!changes) return answer(record);
@@ -80,7 +90,7 @@ async function changeRecord<T>(
       return answer({ ...record, ...changes, version: record.version + 1 });
     }
     if (attempt >= MAX_ATTEMPTS) throw conflict('Your progress changed at the same time, please try again');
-    record = await ensureRecord(db, userId, lesson.id, now);
+    record = await ensureRecord(db, events, userId, lesson, now);
   }
 }
 

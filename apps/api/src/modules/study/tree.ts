@@ -2,6 +2,7 @@ import { type LessonStatus, roadmapLockedMessage } from '@academy/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { col } from '../../platform/db/sql';
+import { assignedCourseSql } from '../assignments';
 import { courses, lessonDocuments, lessons, topics } from '../courses/tables';
 import { roadmapBlockerSql } from '../roadmaps';
 import { courseGates, type LessonRecord, lessonPassed } from './rules';
@@ -90,7 +91,11 @@ function treeQuery(db: Db, kind: RefKind) {
       courseId: courses.id,
       courseName: courses.name,
       ordered: courses.ordered,
-      roadmapBlocker: roadmapBlockerSql(sql`${sql.placeholder('userId')}`, col(courses.id), passedWhere),
+      // An assigned course is open even where the learner's roadmap would lock it (issue 24).
+      roadmapBlocker: sql<{
+        id: number;
+        name: string;
+      } | null>`case when ${assignedCourseSql(sql`${sql.placeholder('userId')}`, col(courses.id))} then null else ${roadmapBlockerSql(sql`${sql.placeholder('userId')}`, col(courses.id), passedWhere)} end`,
       topicId: topics.id,
       topicName: topics.name,
       topicPosition: topics.position,

@@ -116,3 +116,19 @@ export function learnersSql(filter: LearnerFilter): SQL {
     from ${users}
     where ${sql.join(conditions, sql` and `)}`;
 }
+
+/**
+ * The people an assignment's audience rules choose from (issue 24), as a subquery for a CTE: every
+ * user whose access is allowed and who is not an administrator, with the columns `id, service_id,
+ * branch_id, department_id, authorization_id, joined_at` (when their account was made) — `userId`
+ * alone when given.
+ */
+export function assignableUsersSql(userId?: SQL): SQL {
+  const one = userId ? sql` and ${col(users.id)} = ${userId}` : sql``;
+  return sql`
+    select ${col(users.id)} as id, ${col(users.serviceId)} as service_id, ${col(users.branchId)} as branch_id,
+      ${col(users.departmentId)} as department_id, ${col(users.authorizationId)} as authorization_id,
+      ${col(users.createdAt)} as joined_at
+    from ${users}
+    where ${col(users.access)} = 'ALLOWED' and ${col(users.role)} <> 'ROLE_ADMIN'${one}`;
+}

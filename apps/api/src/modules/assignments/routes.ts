@@ -1,0 +1,219 @@
+import {
+  ZApiError,
+  ZAssignment,
+  ZAssignmentCreated,
+  ZAssignmentInput,
+  ZAssignmentListQuery,
+  ZAssignmentPeopleQuery,
+  ZAssignmentPerson,
+  ZCalendarLink,
+  ZIdParam,
+  ZMyAssignment,
+} from '@academy/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context';
+import { notFound, unauthorized } from '../../platform/http/errors';
+import { setTotal } from '../../platform/http/pagination';
+import { calendarFeed, calendarToken, calendarUrl, regenerateCalendarToken } from './calendar';
+import type { AssignmentClock } from './clock';
+import type { AssignmentProgress } from './progress-port';
+import {
+  assignmentPeopleList,
+  createAssignment,
+  deleteAssignment,
+  getAssignment,
+  listAssignments,
+  myAssignments,
+} from './service';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+const tags = ['assignments'];
+
+const view = { permission: 'LEARNING_PATH_MANAGEMENT', denied: 'view assignments' } as const;
+const add = { permission: 'LEARNING_PATH_MANAGEMENT', denied: 'add assignments' } as const;
+const remove = { permission: 'LEARNING_PATH_MANAGEMENT', denied: 'delete assignments' } as const;
+
+function viewer(request: FastifyRequest) {
+  const principal = request.principal;
+  if (!principal) throw unauthorized();
+  return { id: principal.id, scope: principal.scope };
+}
+
+export type AssignmentRouteOptions = AppContext & {
+  assignmentProgress: AssignmentProgress;
+  clock: AssignmentClock;
+};
+
+/** Compliance assignments (issue 24): management (LEARNING_PATH_MANAGEMENT, scoped) and the learner's. */
+export const assignmentRoutes: FastifyPluginAsyncZod<AssignmentRouteOptions> = async (app, ctx) => {
+  const settings = { timeZone: ctx.config.timeZone, progress: ctx.assignmentProgress };
+
+  app.post(
+    '/assignments',
+    {
+      config: { access: add },
+      schema: {
+        tags,
+        summary:
+          'Assign a course or a roadmap to the people an audience rule matches, with a fixed or relative due date (a rule matching nobody is kept, with a warning)',
+        body: ZAssignmentInput,
+        response: { 201: ZAssignmentCreated, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createAssignment(ctx.db, settings, request.body, viewer(request), ctx.clock())),
+  );
+
+  app.get(
+    '/assignments',
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary: 'Assignments with people in your scope (or made by you), newest first, with state counts',
+        querystring: ZAssignmentListQuery,
+        response: { 200: z.array(ZAssignment), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await listAssignments(ctx.db, request.query, viewer(request), ctx.clock());
+      setTotal(reply, total);
+      return rows;
+    },
+  );
+
+  app.get(
+    '/assignments/:id',
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary: 'One assignment with its state counts',
+        params: ZIdParam,
+        response: { 200: ZAssignment, ...errors },
+      },
+    },
+    async (request) => getAssignment(ctx.db, request.params.id, viewer(request), ctx.clock()),
+  );
+
+  app.delete(
+    '/assignments/:id',
+    {
+      config: { access: remove },
+      schema: {
+        tags,
+        summary: 'Delete an assignment (its people and reminders go with it)',
+        params: ZIdParam,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteAssignment(ctx.db, request.params.id, viewer(request), ctx.clock());
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/assignments/:id/people',
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary:
+          "The assignment's people in your scope with due date and state, unfinished first by due date",
+        params: ZIdParam,
+        querystring: ZAssignmentPeopleQuery,
+        response: { 200: z.array(ZAssignmentPerson), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await assignmentPeopleList(
+        ctx.db,
+        request.params.id,
+        request.query,
+        viewer(request),
+        ctx.clock(),
+      );
+      setTotal(reply, total);
+      return rows;
+    },
+  );
+
+  app.get(
+    '/my-assignments',
+    {
+      config: { access: { signedIn: true } },
+      schema: {
+        tags,
+        summary: 'What is assigned to me, with due date and state, most urgent first',
+        response: { 200: z.array(ZMyAssignment), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const rows = await myAssignments(ctx.db, settings, viewer(request).id, ctx.clock());
+      setTotal(reply, rows.length);
+      return rows;
+    },
+  );
+
+  app.get(
+    '/my-assignments/calendar',
+    {
+      config: { access: { signedIn: true } },
+      schema: {
+        tags,
+        summary: 'The secret URL of my calendar feed of due dates (made on first use)',
+        response: { 200: ZCalendarLink, ...errors },
+      },
+    },
+    async (request) => ({
+      url: calendarUrl(ctx.config.publicUrl, await calendarToken(ctx.db, viewer(request).id)),
+    }),
+  );
+
+  app.post(
+    '/my-assignments/calendar',
+    {
+      config: { access: { signedIn: true } },
+      schema: {
+        tags,
+        summary: 'A new secret URL for my calendar feed; the old one stops working',
+        response: { 200: ZCalendarLink, ...errors },
+      },
+    },
+    async (request) => ({
+      url: calendarUrl(ctx.config.publicUrl, await regenerateCalendarToken(ctx.db, viewer(request).id)),
+    }),
+  );
+
+  app.get(
+    '/calendar/:token',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags,
+        summary: 'A calendar feed (text/calendar) of the due dates of the secret’s owner; no sign-in',
+        params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}\.ics$/) }),
+        produces: ['text/calendar'],
+        security: [],
+        response: { 404: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const feed = await calendarFeed(
+        ctx.db,
+        request.params.token.replace(/\.ics$/, ''),
+        ctx.config.publicUrl,
+      );
+      if (feed === undefined) throw notFound('This calendar does not exist');
+      return (reply as FastifyReply)
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('cache-control', 'private, max-age=300')
+        .send(feed);
+    },
+  );
+};

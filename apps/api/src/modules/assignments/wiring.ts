@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { roadmapCourseRows } from '../roadmaps';
+import type { AssignmentClock } from './clock';
+import type { AssignmentProgress } from './progress-port';
+import { resolveAudiences } from './resolve';
+import { refreshStanding } from './standing';
+import { assignmentPeople, assignments } from './tables';
+
+/** How often every process's workers resolve the rules again (new, moved and stopped people). */
+const RESOLVE_EVERY_MS = 5 * 60_000;
+
+/** A learner opened their first lesson of a course: the assignments of that course have started. */
+async function noteStart(db: Db, userId: number, courseId: number, at: Date): Promise<void> {
+  await db.execute(sql`
+    update ${assignmentPeople} ap set started_at = ${at.toISOString()}::timestamptz
+    where ap.user_id = ${userId} and ap.started_at is null and ap.removed_at is null
+      and ap.assignment_id in (
+        select a.id from ${assignments} a
+        where a.course_id = ${courseId}
+          or a.roadmap_id in (select rc.roadmap_id from (${roadmapCourseRows()}) rc where rc.course_id = ${courseId})
+      )`);
+}
+
+/** Resolves every assignment's rules, then looks at the progress of the people it added. */
+export async function resolveAll(
+  db: Db,
+  timeZone: string,
+  progress: AssignmentProgress,
+  now: Date,
+): Promise<{ matched: number; added: number; removed: number }> {
+  const outcome = await resolveAudiences(db, timeZone, now);
+  await refreshStanding(db, progress, now, { pending: true });
+  return outcome;
+}
+
+/** Event handlers and the timer of the assignments module (app.ts calls this once). */
+export function wireAssignments(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  progress: AssignmentProgress,
+  clock: AssignmentClock,
+): void {
+  ctx.events.on('lessonStarted', (db, { userId, courseId, at }) => noteStart(db, userId, courseId, at));
+  ctx.events.on('courseCompleted', async (db, { userId, at }) => {
+    await refreshStanding(db, progress, at, { userId });
+  });
+  ctx.jobs.onWorkersStart(async () => {
+    const outcome = await resolveAll(ctx.db, ctx.config.timeZone, progress, clock());
+    if (outcome.added || outcome.removed) log.info(outcome, 'assignment audiences resolved');
+  }, RESOLVE_EVERY_MS);
+}
