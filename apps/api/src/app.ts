@@ -33,7 +33,7 @@ import {
 } from './modules/study';
 import { systemRoutes } from './modules/system';
 import { anyUserOf, createSignInAccounts, usersCountOf, usersRoutes } from './modules/users';
-import { lrsRoutes, XAPI_PREFIX, xapiCredentialRoutes } from './modules/xapi';
+import { lrsRoutes, wireOwnStatements, XAPI_PREFIX, xapiCredentialRoutes } from './modules/xapi';
 import { embeddedResolver, externalResolver } from './platform/auth/resolver';
 import { serverClock } from './platform/clock';
 import type { AppContext } from './platform/context';
@@ -143,6 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // What runs besides the routes: event handlers, jobs and timers of the modules.
   wireCertificates(ctx, app.log);
   wireAssignments(ctx, app.log, assignmentProgress, clock);
+  wireOwnStatements(ctx, app.log);
   const media = createMedia(ctx, app.log, unlockedLesson);
   scheduleExamCloser(app, ctx.db, ctx.events, systemClock);
 

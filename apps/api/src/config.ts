@@ -84,6 +84,12 @@ const ZEnv = z.object({
     ),
   CLOCK_OFFSET_FILE: z.string().trim().optional(),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
+  /** The academy records its own learning events as xAPI statements in its LRS (issue 26). */
+  XAPI_STATEMENTS: z.enum(['true', 'false']).default('false'),
+  /** Another LRS the academy's own statements are forwarded to (with XAPI_FORWARD_KEY/SECRET). */
+  XAPI_FORWARD_ENDPOINT: z.string().url().optional(),
+  XAPI_FORWARD_KEY: z.string().optional(),
+  XAPI_FORWARD_SECRET: z.string().optional(),
   METRICS_TOKEN: z
     .string()
     .trim()
@@ -138,6 +144,11 @@ export type Config = {
   auditRetentionDays: number;
   /** Tests only: a file holding milliseconds to move the server's clock forward (platform/clock.ts). */
   clockOffsetFile: string | undefined;
+  /**
+   * xAPI: whether the academy writes statements of its own events into its LRS, and the other LRS
+   * it forwards them to (with HTTP Basic), if any.
+   */
+  xapi: { statements: boolean; forward: { endpoint: string; key: string; secret: string } | undefined };
   /** When set, GET /metrics needs `Authorization: Bearer <token>`; otherwise it is open. */
   metricsToken: string | undefined;
   /** Behind a reverse proxy: take the client IP, scheme and host from X-Forwarded-* headers. */
@@ -305,6 +316,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     clockOffsetFile: e.CLOCK_OFFSET_FILE || undefined,
+    xapi: {
+      statements: e.XAPI_STATEMENTS === 'true',
+      forward: e.XAPI_FORWARD_ENDPOINT
+        ? {
+            endpoint: e.XAPI_FORWARD_ENDPOINT.replace(/\/?$/, '/'),
+            key: e.XAPI_FORWARD_KEY ?? '',
+            secret: e.XAPI_FORWARD_SECRET ?? '',
+          }
+        : undefined,
+    },
     timeZone: e.TIME_ZONE || Intl.DateTimeFormat().resolvedOptions().timeZone,
     trustProxy: e.TRUST_PROXY,
     frameAncestors: e.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),

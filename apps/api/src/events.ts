@@ -14,4 +14,16 @@ export type AppEvents = {
   examUnlocked: { userId: number; examId: number; at: Date; by: number };
   /** A learner opened a lesson for the first time (published by study; assignments note the start). */
   lessonStarted: { userId: number; courseId: number; at: Date };
+  /** A learner's lesson has just become passed (published by study), with the time they studied it. */
+  lessonPassed: { userId: number; lessonId: number; courseId: number; studiedSeconds: number; at: Date };
+  /** A learner's exam attempt was graded (published by exams): its mark in percent and whether it passed. */
+  examGraded: {
+    userId: number;
+    examId: number;
+    attemptId: number;
+    mark: number;
+    passed: boolean;
+    startedAt: Date;
+    at: Date;
+  };
 };

@@ -29,3 +29,5 @@ export function wireCertificates(ctx: AppContext, log: FastifyBaseLogger): void 
     for (const id of ids) await ctx.jobs.send(RENDER_QUEUE, { id });
   }, CERTIFICATE_SWEEP.everyMs);
 }
+
+export { certificateOfCompletion } from './completion-piece';

@@ -238,6 +238,18 @@ async function finishAttempt(
     .where(eq(examAttempts.id, attempt.id))
     .returning(resultColumns);
   if (!row) throw new Error('exam attempt vanished while being closed');
+  if (events.handles('examGraded')) {
+    const { userId, examId, startedAt } = attempt;
+    await events.publish(tx, 'examGraded', {
+      userId,
+      examId,
+      attemptId: attempt.id,
+      mark: grade.mark,
+      passed,
+      startedAt,
+      at: now,
+    });
+  }
   const failedAttempts = passed ? standing.failedAttempts : standing.failedAttempts + 1;
   const [saved] = await tx
     .update(examStandings)

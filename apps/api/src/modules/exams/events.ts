@@ -1,7 +1,10 @@
 import type { AppEvents } from '../../events';
 import type { Events } from '../../platform/events';
 
-/** What the exams module publishes: study's course completions (through grading) and lock changes. */
+/** What the exams module publishes: graded attempts, lock changes, and study's lesson starts, passes and course completions (through grading). */
 export type ExamEvents = Events<
-  Pick<AppEvents, 'courseCompleted' | 'lessonStarted' | 'examLocked' | 'examUnlocked'>
+  Pick<
+    AppEvents,
+    'courseCompleted' | 'lessonStarted' | 'lessonPassed' | 'examGraded' | 'examLocked' | 'examUnlocked'
+  >
 >;

@@ -23,8 +23,13 @@ import { passedWhere } from './tree';
  * so handlers must be idempotent (certificates: a unique index per learner and course).
  */
 
-/** Where study publishes course completions (app.ts decides who handles them). */
-export type StudyEvents = Events<Pick<AppEvents, 'courseCompleted' | 'lessonStarted'>>;
+/**
+ * Where study publishes lesson starts and passes and course completions, and exams their graded
+ * attempts (app.ts decides who handles them).
+ */
+export type StudyEvents = Events<
+  Pick<AppEvents, 'courseCompleted' | 'lessonStarted' | 'lessonPassed' | 'examGraded'>
+>;
 
 /** Advisory lock key: a class byte, then the learner and the course ids (28 bits each). */
 function lockKey(userId: number, courseId: number): bigint {

@@ -85,6 +85,16 @@ async function changeRecord<T>(
       .returning({ version: lessonProgress.version });
     if (written.length) {
       if (record.status !== 'PASSED' && changes.status === 'PASSED') {
+        if (events.handles('lessonPassed')) {
+          const studiedSeconds = Math.round(changes.creditedSeconds ?? record.creditedSeconds);
+          await events.publish(db, 'lessonPassed', {
+            userId,
+            lessonId: lesson.id,
+            courseId: lesson.courseId,
+            studiedSeconds,
+            at: now,
+          });
+        }
         await afterLessonPassed(db, events, userId, lesson.courseId, now);
       }
       return answer({ ...record, ...changes, version: record.version + 1 });

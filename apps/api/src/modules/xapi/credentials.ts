@@ -5,7 +5,13 @@ import { XapiError } from './errors';
 import { xapiCredentials } from './tables';
 
 /** Who is calling the LRS, and what they may do. */
-export type XapiClient = { id: number; key: string; name: string; canRead: boolean; canWrite: boolean };
+export type XapiClient = {
+  id: number | null;
+  key: string;
+  name: string;
+  canRead: boolean;
+  canWrite: boolean;
+};
 
 const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -120,4 +121,24 @@ export const xapiActivities = pgTable('xapi_activities', {
   id: text('id').primaryKey(),
   definition: jsonb('definition').$type<JsonObject>(),
   updated: timestamp('updated', { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+/**
+ * The academy's own learning events waiting to become statements (written in the transaction
+ * that made the event, turned into statements by the emitter in the background).
+ */
+export const xapiOutbox = pgTable('xapi_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: varchar('kind', { length: 32 }).notNull(),
+  payload: jsonb('payload').$type<JsonObject>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** How far the academy's own statements have reached another LRS, and when to try again after a failure. */
+export const xapiForwarding = pgTable('xapi_forwarding', {
+  endpoint: text('endpoint').primaryKey(),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+  failures: integer('failures').notNull().default(0),
+  nextTryAt: timestamp('next_try_at', { withTimezone: true }),
+  lastError: text('last_error'),
 });
