@@ -35,6 +35,13 @@ async function waitForHealth(baseURL: string, child: ChildProcess, log: () => st
   throw new Error(`the server did not answer /health within 120 s:\n${log()}`);
 }
 
+const CLOCK_OFFSET_NAME = 'clock-offset';
+
+/** Moves the server's assignments clock `days` days ahead of the real time (platform/clock.ts). */
+export function passDays(server: Server, days: number): void {
+  fs.writeFileSync(path.join(server.dataDir, CLOCK_OFFSET_NAME), String(days * 86_400_000));
+}
+
 /**
  * Starts the built product on `E2E_PORT + index` (or `port`), with `env` added to its settings
  * (e.g. an external sign-in provider: external-idp.ts).
@@ -59,6 +66,8 @@ export async function startServer(
       // the journeys test the pipeline, not the picture.
       MEDIA_LADDER: '480,360',
       MEDIA_X264_PRESET: 'ultrafast',
+      // Journeys let days pass on the server's assignments clock by writing this file (passDays).
+      CLOCK_OFFSET_FILE: path.join(dataDir, CLOCK_OFFSET_NAME),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

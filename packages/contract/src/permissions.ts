@@ -43,6 +43,7 @@ export const MANAGEMENT_AREAS = [
   { path: 'introduction', label: 'Introduction management', permission: 'INTRODUCTION_MANAGEMENT' },
   { path: 'user', label: 'User management', permission: 'USER_MANAGEMENT' },
   { path: 'schedule', label: 'Schedule management', permission: 'LEARNING_PATH_MANAGEMENT' },
+  { path: 'assignment', label: 'Assignment management', permission: 'LEARNING_PATH_MANAGEMENT' },
   { path: 'course', label: 'Course management', permission: 'COURSE_MANAGEMENT' },
   { path: 'progress', label: 'Progress management', permission: 'PROGRESS_MANAGEMENT' },
   { path: 'recruitment', label: 'Recruitment management', permission: 'RECRUITMENT_MANAGEMENT' },

@@ -100,6 +100,7 @@ const managementRoutes: RouteObject[] = [
   { path: 'user', lazy: lazyPage(() => import('../features/users/UsersPage')) },
   { path: 'user/:id', lazy: lazyPage(() => import('../features/users/UserEditPage')) },
   { path: 'schedule', lazy: lazyPage(() => import('../features/roadmaps/SchedulePage')) },
+  { path: 'assignment', lazy: lazyPage(() => import('../features/assignments/AssignmentsPage')) },
   { path: 'progress', lazy: lazyPage(() => import('../features/progress/ProgressPage')) },
   { path: 'progress/detail/:id', lazy: lazyPage(() => import('../features/progress/ProgressDetailPage')) },
   {

@@ -1,16 +1,17 @@
 import type { TCourse, TMyCourse } from '@academy/contract';
 import { Alert, Badge, Chip, Container, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconBook2, IconCertificate, IconCompass } from '@tabler/icons-react';
+import { IconBook2, IconCertificate, IconClipboardCheck, IconCompass } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { formatDate } from '../../lib/format';
+import { AssignedToMe, useMyAssignments } from '../assignments';
 import { useServices } from '../org';
 import { useAllCourses, useMyCourses, useMyHistory } from './api';
 import { CourseCard } from './CourseCard';
 
-const TABS = ['in-progress', 'finished', 'explore'] as const;
+const TABS = ['assigned', 'in-progress', 'finished', 'explore'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -22,11 +23,15 @@ export function MyCoursesPage() {
   const [search, setSearch] = useSearchParams();
   const asked = search.get('tab') as Tab | null;
   const mine = useMyCourses();
+  const assigned = useMyAssignments();
+  const openAssignments = (assigned.data ?? []).filter((a) => a.state !== 'DONE');
   const history = useMyHistory();
   const inProgress = (mine.data ?? []).filter((c) => c.status !== 'FINISHED');
   const finished = history.data ?? [];
   // A newcomer with nothing started lands on the courses to explore.
-  const fallback: Tab = mine.data && mine.data.length === 0 ? 'explore' : 'in-progress';
+  // Open assignments come first (issue 24).
+  const fallback: Tab =
+    openAssignments.length > 0 ? 'assigned' : mine.data && mine.data.length === 0 ? 'explore' : 'in-progress';
   const tab: Tab = asked && TABS.includes(asked) ? asked : fallback;
   const all = useAllCourses(tab === 'explore');
 
@@ -42,6 +47,16 @@ export function MyCoursesPage() {
         keepMounted={false}
       >
         <Tabs.List mb="lg">
+          {(assigned.data?.length ?? 0) > 0 && (
+            <Tabs.Tab
+              value="assigned"
+              leftSection={<IconClipboardCheck size={16} />}
+              data-testid="tab-assigned"
+            >
+              {t('assignments.assignedToMe')}
+              <CountBadge count={openAssignments.length} />
+            </Tabs.Tab>
+          )}
           <Tabs.Tab value="in-progress" leftSection={<IconBook2 size={16} />} data-testid="tab-in-progress">
             {t('academy.inProgress')}
             {mine.data && <CountBadge count={inProgress.length} />}
@@ -54,6 +69,9 @@ export function MyCoursesPage() {
             {t('academy.explore')}
           </Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value="assigned">
+          <AssignedToMe items={assigned.data} loading={assigned.isPending} error={assigned.error} />
+        </Tabs.Panel>
         <Tabs.Panel value="in-progress">
           <CourseGrid
             loading={mine.isPending}

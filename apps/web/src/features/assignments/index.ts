@@ -1,0 +1,4 @@
+/** Compliance assignments (issue 24): the learner's "Assigned to me" and the management pages. */
+
+export { AssignedToMe } from './AssignedToMe';
+export { useMyAssignments } from './api';

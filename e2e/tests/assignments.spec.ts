@@ -1,0 +1,47 @@
+import { expect, passDays, shoot, signInAt, test } from './support';
+
+/*
+ * Compliance assignments (issue 24): an administrator assigns a course to the demo student's
+ * department (Sales, Skyline Mobile Hanoi) due tomorrow; the student sees it due under "Assigned to
+ * me"; two days pass on the server's clock and the student sees it overdue.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const COURSE = 'TV packages and set-top boxes';
+
+test('an administrator assigns a course to a department with a due date', async ({ page }) => {
+  await signInAt(page, '/management/assignment', 'admin');
+  await page.getByTestId('assignment-add').click();
+  await page.getByTestId('assignment-course').click();
+  await page.getByRole('option', { name: COURSE }).click();
+  await page.getByTestId('assignment-departments').click();
+  await page.getByRole('option', { name: 'Sales — Skyline Mobile Hanoi' }).click();
+  await page.keyboard.press('Escape');
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await page.getByTestId('assignment-due-date').fill(tomorrow);
+  await page.getByTestId('assignment-save').click();
+  await expect(page.getByText(/Assigned to \d+ (person|people)/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  const row = page.getByTestId('assignments-table').getByRole('row', { name: new RegExp(COURSE) });
+  await expect(row).toBeVisible();
+  await shoot(page, 'assignments-management');
+  await row.getByTestId('assignment-people-open').click();
+  await expect(page.getByTestId('assignment-people')).toContainText('Minh Nguyen');
+});
+
+test('the student sees it due, then overdue once the date has passed', async ({ page, server }) => {
+  await signInAt(page, '/training-academy', 'student');
+  await expect(page.getByTestId('tab-assigned')).toBeVisible();
+  const card = page.getByTestId('assignment-card').filter({ hasText: COURSE });
+  await expect(card.getByTestId('assignment-due')).toContainText('Due');
+  await expect(card.getByTestId('assignment-state')).not.toHaveText('Overdue');
+  await shoot(page, 'assigned-to-me');
+
+  passDays(server, 2);
+  await page.reload();
+  await expect(card.getByTestId('assignment-state')).toHaveText('Overdue');
+  await page.getByTestId('calendar-open').click();
+  await expect(page.getByTestId('calendar-url')).toHaveValue(/\/calendar\/[A-Za-z0-9_-]+\.ics$/);
+  await page.keyboard.press('Escape');
+  await shoot(page, 'assigned-to-me-overdue');
+});
