@@ -57,6 +57,12 @@ const ZEnv = z.object({
   S3_FORCE_PATH_STYLE: boolFlag,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().trim().default('Academy <no-reply@academy.local>'),
+  ACCESS_STOPPED_CONTACT: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .default('your administrator or training coordinator'),
   TAB_LEAVE_LIMIT: z.coerce.number().int().min(0).max(100).default(3),
   FFMPEG_PATH: z.string().trim().optional(),
   FFPROBE_PATH: z.string().trim().optional(),
@@ -130,6 +136,8 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   /** Study rules: leaving the tab more than `tabLeaveLimit` times in one viewing rewinds the video. */
   study: { tabLeaveLimit: number };
+  /** Whom the sign-in page tells a stopped account to contact (after the right password). */
+  accessStoppedContact: string;
   /** Lesson videos: tools, encoding ladder and speed, staging folders, signed stream URLs. */
   media: MediaConfig;
   /**
@@ -300,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     study: { tabLeaveLimit: e.TAB_LEAVE_LIMIT },
+    accessStoppedContact: e.ACCESS_STOPPED_CONTACT,
     media: {
       ffmpegPath: e.FFMPEG_PATH || undefined,
       ffprobePath: e.FFPROBE_PATH || undefined,

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { Principal } from '../../platform/http/access';
 import { scopeOf } from '../../platform/http/scope';
+import type { CredentialCheck } from '../../platform/idp/accounts';
 import {
   authorizationBranchIdOf,
   authorizationPermissionsOf,
@@ -122,15 +123,17 @@ export async function verifyCredentials(
   db: Db,
   username: string,
   password: string,
-): Promise<Principal | null> {
+): Promise<CredentialCheck> {
   const name = username.trim();
-  if (!name || !password) return null;
+  if (!name || !password) return { outcome: 'INVALID' };
   const [row] = await selectPrincipal(db)
     .where(sql`lower(${users.employeeCode}) = lower(${name}) OR lower(${users.email}) = lower(${name})`)
     .limit(1);
+  // The same hash work whoever asks (decision 17); a stopped account is told only after its password.
   const ok = await verifyPassword(password, row?.passwordHash ?? null);
-  if (!row || !ok || row.access === 'STOPPED') return null;
-  return toPrincipal(row);
+  if (!row || !ok) return { outcome: 'INVALID' };
+  if (row.access === 'STOPPED') return { outcome: 'STOPPED' };
+  return { outcome: 'OK', user: toPrincipal(row) };
 }
 
 /**

@@ -10,6 +10,9 @@ import { claimSignInAttempt, clearSignInFailures } from './rate-limit';
 
 export const SIGN_IN_MESSAGES = {
   incorrect: 'Incorrect employee code/email or password',
+  /** Shown only after the right password (decision 91); {contact} is ACCESS_STOPPED_CONTACT. */
+  stopped: (contact: string) =>
+    `Your access to Academy has been stopped. To have it allowed again, please contact ${contact}.`,
   tooManyAttempts: 'Too many attempts, please try again later',
   expired: 'This sign-in page has expired. Please go back to Academy and sign in again.',
 } as const;
@@ -103,12 +106,17 @@ export async function interactionRoutes(
       ctx.metrics.signIns.inc({ outcome: 'blocked' });
       return form(reply, 429, details.uid, username, SIGN_IN_MESSAGES.tooManyAttempts);
     }
-    const user = await accounts.verifyCredentials(username, password);
-    if (!user) {
-      // The claimed attempt stays recorded as the failure.
+    const check = await accounts.verifyCredentials(username, password);
+    if (check.outcome !== 'OK') {
+      // The claimed attempt stays recorded as the failure, a stopped account's too.
       ctx.metrics.signIns.inc({ outcome: 'failure' });
+      if (check.outcome === 'STOPPED') {
+        const message = SIGN_IN_MESSAGES.stopped(config.accessStoppedContact);
+        return form(reply, 403, details.uid, username, message);
+      }
       return form(reply, 401, details.uid, username, SIGN_IN_MESSAGES.incorrect);
     }
+    const user = check.user;
     await clearSignInFailures(db, username);
     await accounts.recordLogin(user, ip, request.headers['user-agent']);
     ctx.metrics.signIns.inc({ outcome: 'success' });

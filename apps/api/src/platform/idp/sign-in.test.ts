@@ -236,18 +236,42 @@ describe('the sign-in page', () => {
     expect(decodeJwt(byEmail.accessToken).sub).toBe(decodeJwt(byCode.accessToken).sub);
   });
 
-  test('a stopped user cannot sign in, and their refresh token stops working', async () => {
+  test('a stopped user with the right password is told their access is stopped and whom to contact; their refresh token stops working', async () => {
     const before = await signIn(t.app, 'student', 'Student@2026', fromNewAddress());
     await t.database.db.update(users).set({ access: 'STOPPED' }).where(eq(users.employeeCode, 'student'));
     try {
       const { flow, action } = await openSignInForm(t.app, fromNewAddress());
       const res = await submitSignInForm(t.app, flow, action, 'student', 'Student@2026');
-      expect(res.statusCode).toBe(401);
-      expect(res.body).toContain(SIGN_IN_MESSAGES.incorrect);
+      expect(res.statusCode).toBe(403);
+      expect(res.headers.location).toBeUndefined();
+      // ACCESS_STOPPED_CONTACT's default names whom to contact.
+      expect(res.body).toContain(SIGN_IN_MESSAGES.stopped('your administrator or training coordinator'));
+      expect(res.body).not.toContain(SIGN_IN_MESSAGES.incorrect);
       await expect(refreshTokens(t.app, before.refreshToken)).rejects.toThrow(/invalid_grant/);
     } finally {
       await t.database.db.update(users).set({ access: 'ALLOWED' }).where(eq(users.employeeCode, 'student'));
     }
+  });
+
+  test('a stopped user with a wrong password is told nothing more than anyone else, and it counts toward the lockout', async () => {
+    const code = 'E1030'; // a demo employee whose access is stopped
+    const [row] = await t.database.db
+      .select({ access: users.access })
+      .from(users)
+      .where(eq(users.employeeCode, code));
+    expect(row?.access).toBe('STOPPED');
+    for (let i = 0; i < SIGN_IN_LIMITS.perUsername; i++) {
+      const { flow, action } = await openSignInForm(t.app, fromNewAddress());
+      const wrong = await submitSignInForm(t.app, flow, action, code, `wrong-${i}`);
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.body).toContain(SIGN_IN_MESSAGES.incorrect);
+      expect(wrong.body).not.toContain('stopped');
+    }
+    // Locked out: even the right password now learns nothing about the account.
+    const { flow, action } = await openSignInForm(t.app, fromNewAddress());
+    const blocked = await submitSignInForm(t.app, flow, action, code, 'Employee@2026');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.body).not.toContain('stopped');
   });
 
   test('a successful sign-in is recorded in the login history with IP and browser', async () => {
