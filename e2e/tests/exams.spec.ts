@@ -5,9 +5,10 @@ import { accessToken, expect, shoot, signInAt, submitSignInForm, test } from './
 
 /**
  * Exams (issue 6): an administrator authors a lesson's exam (questions by hand and from Excel,
- * with row errors), a student passes it and the next lesson opens; leaving the tab submits an
- * attempt with the cheating warning; a learner who fails three times is locked out until the
- * exam is unlocked for them. The server decides everything; the browser only shows it.
+ * with row errors), a student passes it and the next lesson opens; a window blur warns and hiding
+ * the tab submits an attempt with the cheating warning; a running-out timer closes an attempt as
+ * "Time is up" (issue 22); a learner who fails three times is locked out until the exam is
+ * unlocked for them. The server decides everything; the browser only shows it.
  */
 
 const API = '/services/core/api';
@@ -206,7 +207,7 @@ test('a student passes the exam, resumes after a reload, and the next lesson ope
   await expect(page).toHaveURL(playerUrl());
   // No site header or footer in the player.
   await expect(page.getByTestId('user-menu')).toHaveCount(0);
-  await expect(page.getByTestId('exam-intro')).toContainText('Time limit: 5 minutes');
+  await expect(page.getByTestId('exam-intro')).toContainText('Your time: 5 minutes');
   await shoot(page, 'exam-intro');
   await page.getByTestId('start-exam').click();
   await expect(page.getByTestId('exam-timer')).toContainText(/^\s*[45]:\d\d/);
@@ -243,7 +244,9 @@ test('a student passes the exam, resumes after a reload, and the next lesson ope
   expect((await next.json()).locked).toBe(false);
 });
 
-test('leaving the tab submits the attempt at once with the cheating warning', async ({ page }) => {
+test('a window blur only warns; hiding the tab submits the attempt with the cheating warning', async ({
+  page,
+}) => {
   // The demo student's Fibre course: "Preparing the appointment" has a demo exam.
   await signInAt(page, '/training-academy', 'student');
   const headers = { authorization: `Bearer ${await accessToken(page)}` };
@@ -253,14 +256,44 @@ test('leaving the tab submits the attempt at once with the cheating warning', as
   await page.getByTestId('exam-entry').getByTestId('take-exam').click();
   await page.getByTestId('start-exam').click();
   await expect(page.getByTestId('exam-question')).toBeVisible();
-  // Copying the question is blocked (and counted); leaving the window submits.
+  // Copying the question is blocked (and counted); the window losing focus warns (decision 90).
   await page.getByTestId('question-protected').click({ button: 'right' });
   await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+  await expect(page.getByTestId('blur-warning')).toContainText('recorded for your reviewer');
+  await expect(page.getByTestId('exam-question')).toBeVisible();
+  // The tab becoming hidden submits at once.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
   await expect(page.getByTestId('cheating-warning')).toContainText('flagged');
   await expect(page.getByTestId('exam-outcome')).toHaveText('Not passed');
   await shoot(page, 'exam-cheating');
   const attempts = await (await page.request.get(`${API}/exams/${lesson.id}/state`, { headers })).json();
   expect(attempts.attempts[0]).toMatchObject({ status: 'SUBMITTED', cheating: true });
+});
+
+test('when the time runs out the attempt closes: "Time is up", not passed, one attempt used', async ({
+  browser,
+}) => {
+  const learner = await browser.newPage();
+  // The browser's clock runs the countdown (to the server's deadline); jumping it is the timer at 0:00.
+  await learner.clock.install();
+  await learner.goto(`/training-academy/course/${courseId}/topic/${topicId}?lesson=${lessonIds[0]}`);
+  await submitSignInForm(learner, 'E1003', 'Employee@2026');
+  await learner.waitForURL(/\/training-academy\/course\//);
+  await learner.getByTestId('exam-entry').getByTestId('take-exam').click();
+  await expect(learner.getByTestId('expired-rule')).toContainText('counts as one of your attempts');
+  await learner.getByTestId('start-exam').click();
+  await answerExam(learner, true);
+  await learner.clock.fastForward('05:01');
+  const result = learner.getByTestId('exam-result');
+  await expect(result.getByTestId('exam-outcome')).toHaveText('Time is up: not passed');
+  await expect(result.getByTestId('time-up')).toContainText('counts as one of your attempts');
+  await expect(result.getByTestId('exam-mark')).toHaveText('100%');
+  await expect(result).toContainText('2 attempts left');
+  await shoot(learner, 'exam-time-up');
+  await learner.close();
 });
 
 test('three failures lock the exam until it is unlocked for the learner', async ({ browser }) => {

@@ -1,4 +1,4 @@
-import type { TMyProgress } from '@academy/contract';
+import type { MyExamStatus, TMyProgress } from '@academy/contract';
 import { Badge, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/DataTable';
@@ -7,7 +7,15 @@ import { useMyProgress } from '../progress';
 
 type Exam = TMyProgress['exams'][number];
 
-/** My exam results on study-progress: best and last mark, attempts, passed / failed / locked. */
+const EXAM_STATUS_COLOR: Record<MyExamStatus, string> = {
+  IN_PROGRESS: 'blue',
+  PASSED: 'green',
+  LOCKED: 'orange',
+  FAILED: 'red',
+  NOT_TAKEN: 'gray',
+};
+
+/** My exam results on study-progress: best mark, attempts, in progress / passed / locked / failed. */
 export function MyExamResults() {
   const { t } = useTranslation();
   const mine = useMyProgress();
@@ -27,7 +35,12 @@ export function MyExamResults() {
       ),
     },
     { key: 'attempts', header: t('progress.attemptCount'), width: 100, render: (e) => e.attempts },
-    { key: 'best', header: t('progress.bestMark'), width: 100, render: (e) => e.bestMark ?? '—' },
+    {
+      key: 'best',
+      header: t('progress.bestMark'),
+      width: 100,
+      render: (e) => (e.bestMark === null ? '—' : t('common.percent', { value: e.bestMark })),
+    },
     {
       key: 'last',
       header: t('progress.lastAttempt'),
@@ -38,16 +51,11 @@ export function MyExamResults() {
       key: 'result',
       header: t('progress.result'),
       width: 120,
-      render: (e) =>
-        e.locked ? (
-          <Badge size="sm" color="orange" variant="light">
-            {t('roadmap.locked')}
-          </Badge>
-        ) : (
-          <Badge size="sm" variant="light" color={e.passed ? 'green' : 'red'}>
-            {t(`progress.results.${e.passed ? 'PASSED' : 'FAILED'}`)}
-          </Badge>
-        ),
+      render: (e) => (
+        <Badge size="sm" variant="light" color={EXAM_STATUS_COLOR[e.status]} data-testid="my-exam-status">
+          {t(`progress.myExamStatuses.${e.status}`)}
+        </Badge>
+      ),
     },
   ];
   return (

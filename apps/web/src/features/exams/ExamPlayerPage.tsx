@@ -60,6 +60,7 @@ import {
   answeredCount,
   formatCountdown,
   isAnswered,
+  minutesAndSeconds,
   toAnswerMap,
   useCountdown,
 } from './player';
@@ -215,6 +216,12 @@ function ExamIntro({
 }) {
   const { t } = useTranslation();
   const blocked = exam.locked || exam.passed || exam.questionCount === 0;
+  const allowance = (total: number) => {
+    const { minutes, seconds } = minutesAndSeconds(total);
+    return seconds > 0
+      ? t('exams.minutesAndSeconds', { minutes, seconds })
+      : t('exams.minutes', { count: minutes });
+  };
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={720} mx="auto" data-testid="exam-intro">
       <Title order={2} c="brand.9" mb="md">
@@ -230,11 +237,31 @@ function ExamIntro({
       ) : (
         <List spacing={6} mb="md">
           <List.Item>{t('exams.questionCount', { count: exam.questionCount })}</List.Item>
-          <List.Item>{t('exams.timeLimitNote', { count: exam.timeLimitMinutes })}</List.Item>
+          <List.Item data-testid="exam-time-note">
+            {t('exams.timeLimitNote', { time: allowance(exam.allowedSeconds) })}
+            {exam.accommodation && exam.accommodation.extraTimePercent > 0 && (
+              <Text span c="dimmed">
+                {' '}
+                {t('exams.extraTimeNote', { percent: exam.accommodation.extraTimePercent })}
+              </Text>
+            )}
+          </List.Item>
           <List.Item>{t('exams.requiredNoteLong', { count: exam.requiredCorrectAnswers })}</List.Item>
           {exam.attemptsLeft !== null && !exam.passed && (
-            <List.Item>{t('exams.attemptsLeft', { count: exam.attemptsLeft })}</List.Item>
+            <List.Item>
+              {t('exams.attemptsLeft', { count: exam.attemptsLeft })}
+              {exam.accommodation && exam.accommodation.extraAttempts > 0 && (
+                <Text span c="dimmed">
+                  {' '}
+                  {t('exams.extraAttemptsNote', { count: exam.accommodation.extraAttempts })}
+                </Text>
+              )}
+            </List.Item>
           )}
+          <List.Item data-testid="expired-rule">
+            {t(exam.maxFailedAttempts > 0 ? 'exams.expiredRule' : 'exams.expiredRuleNoLock')}
+          </List.Item>
+          <List.Item>{t(`exams.reviewNote.${exam.answerReview}`)}</List.Item>
         </List>
       )}
       {exam.passed && (
@@ -297,6 +324,8 @@ function ExamTaking({
   const [confirming, setConfirming] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [screenFlag, setScreenFlag] = useState(false);
+  const [blurWarning, setBlurWarning] = useState(false);
+  const [timeUp, setTimeUp] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const answersRef = useRef(answers);
   answersRef.current = answers;
@@ -327,7 +356,11 @@ function ExamTaking({
     [attempt.id, onFinished],
   );
 
-  const left = useCountdown(attempt.remainingSeconds, session.receivedAt, () => void submit('TIME_UP'));
+  // At 0:00 the attempt closes as EXPIRED, with the answers given so far (decision 87).
+  const left = useCountdown(attempt.remainingSeconds, session.receivedAt, () => {
+    setTimeUp(true);
+    void submit('TIME_UP');
+  });
 
   // Autosave a moment after the last change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: every change of the answers restarts the wait
@@ -352,7 +385,8 @@ function ExamTaking({
     return () => window.clearTimeout(timer);
   }, [answers, attempt.id, onFinished]);
 
-  // Anti-cheat: leaving the tab or the window, or PrintScreen, submits at once (decision 35).
+  // Anti-cheat: a hidden tab or PrintScreen submits at once; the window losing focus while the
+  // tab stays visible is recorded and warned about (decision 90).
   useEffect(() => {
     const markLeaving = () => {
       leaving.current = true;
@@ -361,7 +395,9 @@ function ExamTaking({
       if (document.visibilityState === 'hidden' && !leaving.current) void submit('TAB_LEFT');
     };
     const onBlur = () => {
-      if (!leaving.current) void submit('TAB_LEFT');
+      if (leaving.current || done.current || document.visibilityState !== 'visible') return;
+      setBlurWarning(true);
+      void recordExamEvent(attempt.id, 'WINDOW_BLUR').catch(() => {});
     };
     let flagTimer = 0;
     const onKey = (event: KeyboardEvent) => {
@@ -386,7 +422,7 @@ function ExamTaking({
       window.removeEventListener('keydown', onKey);
       window.clearTimeout(flagTimer);
     };
-  }, [submit]);
+  }, [submit, attempt.id]);
 
   const setAnswer = (answer: TAnswerParsed) => {
     dirty.current = true;
@@ -454,6 +490,20 @@ function ExamTaking({
         {failure && (
           <Alert color="red" mb="md">
             {failure}
+          </Alert>
+        )}
+        {blurWarning && (
+          <Alert
+            color="orange"
+            icon={<IconAlertTriangle size={18} />}
+            mb="md"
+            withCloseButton
+            closeButtonLabel={t('common.close')}
+            onClose={() => setBlurWarning(false)}
+            title={t('exams.blurTitle')}
+            data-testid="blur-warning"
+          >
+            {t('exams.blurWarning')}
           </Alert>
         )}
 
@@ -558,6 +608,26 @@ function ExamTaking({
           </Button>
         </Group>
       </Modal>
+
+      {timeUp && (
+        <Box
+          pos="fixed"
+          inset={0}
+          bg="brand.9"
+          c="white"
+          style={{ zIndex: 2000, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+          role="alert"
+          data-testid="time-up-screen"
+        >
+          <Stack align="center" gap="xs" px="md">
+            <IconClock size={48} aria-hidden />
+            <Text fw={800} fz={28} ta="center">
+              {t('exams.timeUpTitle')}
+            </Text>
+            <Text ta="center">{t('exams.timeUpClosing')}</Text>
+          </Stack>
+        </Box>
+      )}
 
       {/* After PrintScreen the questions are hidden; the flag clears 3 s after the key press. */}
       {screenFlag && (

@@ -1,25 +1,14 @@
 import { EXAM_MESSAGES, type TCheckAnswers, type TExamResult } from '@academy/contract';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  RingProgress,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconLock, IconMinus, IconX } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconClock, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AnswerReview } from './AnswerReview';
 
 interface ExamResultViewProps {
   result: TExamResult;
   check: TCheckAnswers | null;
-  /** The attempt was closed because its time ran out. */
+  /** The server refused a late answer: the attempt was closed because its time ran out. */
   timeUp: boolean;
   lessonPath: string;
   nextLessonPath: string | null;
@@ -37,6 +26,8 @@ export function ExamResultView({
 }: ExamResultViewProps) {
   const { t } = useTranslation();
   const passed = result.passed;
+  // Time up: the countdown reached 0:00 or the server closed the attempt (decision 87).
+  const expired = timeUp || result.status === 'EXPIRED';
   const colour = passed ? '#2f9e44' : '#FF0000';
   return (
     <Stack gap="lg" data-testid="exam-result">
@@ -50,9 +41,14 @@ export function ExamResultView({
           {result.cheatingWarning}
         </Alert>
       )}
-      {timeUp && (
-        <Alert color="orange" icon={<IconAlertTriangle size={20} />} data-testid="time-up">
-          {EXAM_MESSAGES.timeUp}
+      {expired && (
+        <Alert
+          color="orange"
+          icon={<IconClock size={20} />}
+          title={t('exams.timeUpTitle')}
+          data-testid="time-up"
+        >
+          {result.locked ? t('exams.timeUpLocked') : t('exams.timeUpResult')}
         </Alert>
       )}
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
@@ -70,7 +66,7 @@ export function ExamResultView({
           />
           <Stack gap={6} style={{ flex: 1, minWidth: 220 }}>
             <Title order={2} c={colour} data-testid="exam-outcome">
-              {passed ? t('exams.passed') : t('exams.failed')}
+              {passed ? t('exams.passed') : expired ? t('exams.timeUpOutcome') : t('exams.failed')}
             </Title>
             <Text>
               {t('exams.rightOf', {
@@ -103,41 +99,7 @@ export function ExamResultView({
         </Group>
       </Paper>
 
-      {check && check.outcomes.length > 0 && (
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="exam-outcomes">
-          <Title order={4} c="brand.9" mb="sm">
-            {t('exams.yourAnswers')}
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-            {check.outcomes.map((o) => (
-              <Group key={o.questionId} gap="xs" wrap="nowrap" align="flex-start">
-                <ThemeIcon
-                  size={22}
-                  radius="xl"
-                  color={o.outcome === 'RIGHT' ? 'green.7' : o.outcome === 'WRONG' ? 'red' : 'gray.5'}
-                  aria-hidden
-                >
-                  {o.outcome === 'RIGHT' ? (
-                    <IconCheck size={14} />
-                  ) : o.outcome === 'WRONG' ? (
-                    <IconX size={14} />
-                  ) : (
-                    <IconMinus size={14} />
-                  )}
-                </ThemeIcon>
-                <div style={{ minWidth: 0 }}>
-                  <Text fz="sm" fw={600}>
-                    {t('exams.questionN', { n: o.number })} — {t(`exams.outcome.${o.outcome}`)}
-                  </Text>
-                  <Text fz="xs" c="dimmed" lineClamp={2}>
-                    {o.content}
-                  </Text>
-                </div>
-              </Group>
-            ))}
-          </SimpleGrid>
-        </Paper>
-      )}
+      {check && check.outcomes.length > 0 && <AnswerReview check={check} />}
 
       <Group gap="sm">
         <Button component={Link} to={lessonPath} variant="default" data-testid="back-to-lesson">

@@ -41,8 +41,10 @@ export function LessonExamEntry({ lessonId }: { lessonId: number }) {
           </Badge>
         )}
         {last && (
-          <Badge variant="light" color={last.result === 'PASSED' ? 'green' : 'red'}>
-            {t('exams.lastMark', { mark: last.mark ?? 0 })}
+          <Badge variant="light" color={last.result === 'PASSED' ? 'green' : 'red'} data-testid="last-mark">
+            {t(last.status === 'EXPIRED' ? 'exams.lastMarkTimeUp' : 'exams.lastMark', {
+              mark: last.mark ?? 0,
+            })}
           </Badge>
         )}
       </Group>

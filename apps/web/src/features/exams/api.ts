@@ -169,7 +169,7 @@ export function checkAnswers(attemptId: number) {
   return learnerApi.checkAnswers.call(undefined, { body });
 }
 
-export function recordExamEvent(attemptId: number, kind: 'COPY' | 'CONTEXT_MENU') {
+export function recordExamEvent(attemptId: number, kind: 'COPY' | 'CONTEXT_MENU' | 'WINDOW_BLUR') {
   const body = new FormData();
   body.set('kind', kind);
   return learnerApi.event.call(attemptId, { body });

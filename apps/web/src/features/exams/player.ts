@@ -28,6 +28,12 @@ export function formatCountdown(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
 }
 
+/** A time allowance in whole minutes and the seconds beyond them (rounded up to the second). */
+export function minutesAndSeconds(seconds: number): { minutes: number; seconds: number } {
+  const s = Math.max(0, Math.ceil(seconds));
+  return { minutes: Math.floor(s / 60), seconds: s % 60 };
+}
+
 /**
  * Seconds left until the server's deadline. The server said how many seconds were left when it
  * answered; from then on the count runs on the monotonic clock, so changing the computer's clock

@@ -85,6 +85,7 @@ export function HlsVideo({
         seekTo: (seconds) => {
           video.currentTime = seconds;
         },
+        pause: () => video.pause(),
       };
     };
     const remembered = loadPrefs(browserStore());

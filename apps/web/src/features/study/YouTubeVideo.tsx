@@ -44,6 +44,7 @@ export function YouTubeVideo({
               handleRef.current = {
                 position: () => target.getCurrentTime() ?? 0,
                 seekTo: (seconds) => target.seekTo(seconds, true),
+                pause: () => target.pauseVideo(),
               };
               const duration = target.getDuration();
               if (duration > 0) callbacks.current.onDuration?.(duration);

@@ -5,6 +5,8 @@ export interface PlayerHandle {
   /** The current position in seconds. */
   position(): number;
   seekTo(seconds: number): void;
+  /** Pauses the video (the tab was hidden: study time stops counting then too). */
+  pause(): void;
 }
 
 /**

@@ -82,7 +82,12 @@ export function useStudySession(
       document.visibilityState === 'visible',
     );
     tracker.current = current;
-    const onVisibility = () => current.setVisible(document.visibilityState === 'visible');
+    const onVisibility = () => {
+      const visible = document.visibilityState === 'visible';
+      // The lesson says leaving the tab pauses it: the video stops, not only the study time.
+      if (!visible) handleRef.current?.pause();
+      current.setVisible(visible);
+    };
     const onPageHide = () => current.end();
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pagehide', onPageHide);

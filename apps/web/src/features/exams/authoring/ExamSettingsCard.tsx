@@ -1,9 +1,9 @@
-import type { TExamSettings, TExamSettingsInput } from '@academy/contract';
+import { ANSWER_REVIEWS, type TExamSettings, type TExamSettingsInput } from '@academy/contract';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { NumberField, SwitchField } from '../../../components/management';
+import { NumberField, SelectField, SwitchField } from '../../../components/management';
 import { applyServerErrors } from '../../../lib/forms';
 import { useSaveExamSettings } from '../api';
 import { SETTINGS_FIELDS, type SettingsValues, settingsResolver } from './settings-form';
@@ -80,6 +80,16 @@ export function ExamSettingsCard({
           name="shuffleOptions"
           label={t('exams.shuffleOptions')}
           disabled={!canEdit}
+        />
+        <SelectField
+          control={form.control}
+          name="answerReview"
+          label={t('exams.answerReview')}
+          description={t('exams.answerReviewHint')}
+          data={ANSWER_REVIEWS.map((value) => ({ value, label: t(`exams.answerReviews.${value}`) }))}
+          allowDeselect={false}
+          disabled={!canEdit}
+          data-testid="answer-review"
         />
         {message && (
           <Text fz="sm" c={message.ok ? 'green.8' : 'red'} role="status">

@@ -1,4 +1,5 @@
 import {
+  type AnswerReview,
   EXAM_MESSAGES,
   requiredFitsQuestions,
   type TExamSettingsInput,
@@ -12,6 +13,7 @@ export type SettingsValues = {
   maxFailedAttempts: number | string;
   shuffleQuestions: boolean;
   shuffleOptions: boolean;
+  answerReview: AnswerReview;
 };
 export const SETTINGS_FIELDS = [
   'examTimeLimitMinutes',
