@@ -1,5 +1,5 @@
 import type { QuestionOutcome, TCheckAnswers } from '@academy/contract';
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconMinus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -56,15 +56,11 @@ export function AnswerReview({ check }: { check: TCheckAnswers }) {
         <Title order={3} fz={18} c="brand.9">
           {t('exams.yourAnswers')}
         </Title>
-        <Badge
-          variant="light"
-          color={check.correctAnswersShown ? 'green' : 'gray'}
-          data-testid="review-policy"
-        >
+        <Text fz="xs" c={check.correctAnswersShown ? 'green.9' : 'dimmed'} data-testid="review-policy">
           {check.correctAnswersShown
             ? t('exams.correctShown')
             : t(`exams.reviewHidden.${check.answerReview}`)}
-        </Badge>
+        </Text>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: check.correctAnswersShown ? 1 : 2 }} spacing="sm">
         {check.outcomes.map((o) => {
