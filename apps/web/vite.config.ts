@@ -2,6 +2,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { pageRoutesPlugin } from './scripts/page-routes.mjs';
 
+/**
+ * SOURCEMAP (README): `hidden` (default) writes the maps without linking them from the scripts, and
+ * the server never serves them; `public` links and serves them; `off` writes none.
+ */
+const SOURCE_MAPS = { hidden: 'hidden', public: true, off: false } as const;
+const sourcemap = SOURCE_MAPS[(process.env.SOURCEMAP ?? 'hidden') as keyof typeof SOURCE_MAPS] ?? 'hidden';
+
 export default defineConfig({
   plugins: [react(), pageRoutesPlugin()],
   server: {
@@ -14,5 +21,5 @@ export default defineConfig({
       '/get': 'http://localhost:3000',
     },
   },
-  build: { sourcemap: true, manifest: true, chunkSizeWarningLimit: 600 },
+  build: { sourcemap, manifest: true, chunkSizeWarningLimit: 600 },
 });

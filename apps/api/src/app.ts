@@ -12,7 +12,7 @@ import { certificateRoutes, wireCertificates } from './modules/certificates';
 import { courseRoutes } from './modules/courses';
 import { examRoutes, scheduleExamCloser, systemClock } from './modules/exams';
 import { homeRoutes, usesDemoPictures } from './modules/home';
-import { createMedia, mediaFileRoutes, mediaRoutes } from './modules/media';
+import { createMedia, mediaFileRoutes, mediaRoutes, mediaStorageSweep } from './modules/media';
 import { newsRoutes } from './modules/news';
 import { orgRoutes } from './modules/org';
 import { progressRoutes } from './modules/progress';
@@ -54,6 +54,8 @@ import { createMailer, mailPreviewRoutes } from './platform/mail';
 import { registerHealth, registerWorkerOnly } from './platform/observability/health';
 import { Metrics, registerMetrics } from './platform/observability/metrics';
 import { echoRequestId, requestId } from './platform/observability/request-id';
+import { scheduleStorageCleanup } from './platform/storage/cleanup';
+import { deletionJournal } from './platform/storage/journal';
 import { registerFileRoutes } from './platform/storage/serve';
 import { createStorage } from './platform/storage/storage';
 import { registerUploads } from './platform/uploads/plugin';
@@ -93,7 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     db: database.db,
     database,
-    storage: await createStorage(config),
+    storage: await createStorage(config, deletionJournal(database.db)),
     mailer: createMailer(config, app.log),
     jobs: new Jobs(database, app.log),
     metrics: new Metrics(),
@@ -145,6 +147,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   wireAssignments(ctx, app.log, assignmentProgress, clock);
   wireOwnStatements(ctx, app.log);
   const media = createMedia(ctx, app.log, unlockedLesson);
+  // Orphan objects and abandoned uploads: the platform's journal of failed deletions, then media's.
+  scheduleStorageCleanup(ctx, app.log, [mediaStorageSweep(media)]);
   scheduleExamCloser(app, ctx.db, ctx.events, systemClock);
 
   registerHealth(app, { database, storage: ctx.storage, jobs: ctx.jobs, runsJobs: runsJobs(config.role) });
@@ -202,6 +206,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const webDist = options.webDist === false ? undefined : (options.webDist ?? findWebDist());
   await app.register(publicPageRoutes, { ...ctx, webDist });
-  await registerWebApp(app, webDist);
+  await registerWebApp(app, webDist, { publicSourceMaps: config.sourceMaps === 'public' });
   return app;
 }

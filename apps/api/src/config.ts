@@ -102,6 +102,7 @@ const ZEnv = z.object({
     .transform((v) => v || undefined)
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SOURCEMAP: z.enum(['hidden', 'public', 'off']).default('hidden'),
   NODE_ENV: z.string().default('development'),
 });
 
@@ -146,6 +147,11 @@ export type Config = {
    */
   role: AcademyRole;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  /**
+   * The web app's source maps: `hidden` (built, never served), `public` (served beside the
+   * scripts and linked from them) or `off` (not built). Read by the web build too.
+   */
+  sourceMaps: z.infer<typeof ZEnv>['SOURCEMAP'];
   /** The zone reports and exports tell time in (IANA name; the server's by default). */
   timeZone: string;
   /** Audit events older than this many days are pruned. */
@@ -219,7 +225,7 @@ export type MediaConfig = {
   /** An encoding whose heartbeat is older than this is taken as interrupted and retried. */
   staleSeconds: number;
   tokenTtlSeconds: number;
-  /** tus uploads in progress on local disk (with S3 storage they are staged in the bucket). */
+  /** tus uploads in progress, on local disk whatever the file storage (decision 77). */
   uploadsDir: string;
   /** Scratch space for encoding. */
   workDir: string;
@@ -322,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     role: e.ACADEMY_ROLE,
     logLevel: e.LOG_LEVEL,
+    sourceMaps: e.SOURCEMAP,
     metricsToken: e.METRICS_TOKEN,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     clockOffsetFile: e.CLOCK_OFFSET_FILE || undefined,

@@ -19,3 +19,4 @@ export * from './modules/study/tables';
 export * from './modules/users/tables';
 export * from './modules/xapi/tables';
 export * from './platform/idp/tables';
+export * from './platform/storage/tables';

@@ -139,11 +139,11 @@ export function testAppOf(app: FastifyInstance): TestApp {
 
 /** The whole server on a fresh database with the demo data loaded. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; seed?: boolean } = {},
+  options: { env?: Record<string, string>; seed?: boolean; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({ seed: options.seed !== false });
   const config = testConfig(options.env);
-  const app = await buildApp({ config, database, webDist: false });
+  const app = await buildApp({ config, database, webDist: false, logStream: options.logStream });
   await app.ready();
   const t: TestApp = {
     app,

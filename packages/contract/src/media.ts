@@ -23,6 +23,8 @@ export const MEDIA_MESSAGES = {
   tooLarge: 'The video must be at most 6 GB',
   videoNotFound: 'This video does not exist',
   uploadNotFinished: 'Wait until the video upload has finished',
+  uploadAbandoned:
+    'This upload was not finished within 7 days and was removed; please upload the video again',
   videoRejected: 'This video was refused; upload another one',
   beingEncoded: 'The video is being encoded',
   encodingFailed: 'The video could not be encoded',

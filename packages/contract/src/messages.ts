@@ -10,6 +10,7 @@ export const MESSAGES = {
   systemError: 'System error! Please contact your administrator',
   unavailable: 'The system is unavailable, please try again later',
   storageFull: 'There is not enough storage space to save this file. Please contact your administrator',
+  storageUnavailable: 'File storage is unavailable, nothing was saved. Please try again in a few minutes',
   networkError: 'Network error',
   timeout: 'The request timed out',
   employeeCodeExists: 'This employee code already exists',

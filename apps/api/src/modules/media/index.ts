@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context';
 import { encodeVideoJob } from './encode';
 import { ENCODE_QUEUE, MediaService, type OpenableLesson } from './service';
 
+export { mediaStorageSweep } from './cleanup';
 export { type MediaRouteOptions, mediaFileRoutes, mediaRoutes } from './routes';
 export { assertStudyTimeFits, MediaService, type OpenableLesson, videoForLesson } from './service';
 

@@ -146,7 +146,10 @@ describe('tus uploads', () => {
       sizeBytes: size,
       playlistUrl: null,
     });
-    expect(await sha256File(path.join(uploadsDir(), id))).toBe(await sha256File(file));
+    // Checked, the original left staging for file storage, byte-identical (decision 77).
+    expect((await listFiles(uploadsDir())).filter((f) => f.startsWith(id))).toEqual([]);
+    const stored = path.join(dataDir, 'files', video.videoUrl.slice(1));
+    expect(await sha256File(stored)).toBe(await sha256File(file));
   });
 
   it('refuses a 640×360 video, a 30 s video and a damaged file, and deletes them', async () => {
@@ -253,7 +256,7 @@ describe('encoding and streaming', () => {
     });
     expect(ready).toMatchObject({ status: 'READY', progress: 100, renditions: [720, 360], message: null });
     expect(progress.some((p) => p > 0 && p < 100)).toBe(true);
-    // The original left the staging folder for storage, under the video URL's key.
+    // The original is in storage, under the video URL's key; nothing is left in staging.
     expect((await listFiles(uploadsDir())).filter((f) => f.startsWith(video.id))).toEqual([]);
     const files = await listFiles(path.join(dataDir, 'files'));
     expect(files).toContain(`${video.videoUrl.slice(1)}`);

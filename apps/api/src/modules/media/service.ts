@@ -15,7 +15,7 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import type { Jobs } from '../../platform/jobs/jobs';
 import { decodesCleanly, probeFile } from '../../platform/media/probe';
 import { findMediaTools, type MediaTools } from '../../platform/media/tools';
-import type { Storage } from '../../platform/storage/storage';
+import { isStorageFull, type Storage } from '../../platform/storage/storage';
 import { streamCaptions } from './captions';
 import { videoProblem } from './checks';
 import { videoKeys, videoUrlOf } from './keys';
@@ -70,7 +70,7 @@ export class MediaService {
     return this.secret;
   }
 
-  /** Where tus uploads wait: local disk, or the S3 bucket when storage is S3. */
+  /** Where tus uploads wait until they are finished and checked (local disk). */
   staging(): Promise<UploadStaging> {
     this.uploads ??= createUploadStaging(this.config);
     return this.uploads;
@@ -174,6 +174,7 @@ export class MediaService {
       if (!row) throw notFound(MEDIA_MESSAGES.videoNotFound);
       return row;
     }
+    await this.storeOriginal(id);
     const [row] = await this.db
       .update(videos)
       .set({
@@ -190,6 +191,33 @@ export class MediaService {
       .returning();
     if (!row) throw notFound(MEDIA_MESSAGES.videoNotFound);
     return this.enqueue(row);
+  }
+
+  /**
+   * Moves a checked upload into file storage (`videos/<year>/<id>.mp4`; S3: a multipart upload).
+   * When storage fails, the upload is thrown away and the video REJECTED saying so (it is to be
+   * sent again), the half-stored object is deleted (or journaled for the cleanup job), and the
+   * storage error goes up: the last PATCH answers 503 and the error is logged.
+   */
+  private async storeOriginal(id: string): Promise<void> {
+    const staging = await this.staging();
+    const [row] = await this.db.select().from(videos).where(eq(videos.id, id));
+    if (!row) throw notFound(MEDIA_MESSAGES.videoNotFound);
+    const source = videoKeys(row).source;
+    const bytes = await staging.open(id);
+    if (!bytes) throw notFound('This upload does not exist');
+    try {
+      await this.storage.put(source, bytes, {
+        contentType: 'application/octet-stream',
+        fileName: row.originalName,
+      });
+    } catch (err) {
+      bytes.destroy();
+      await this.storage.delete(source).catch(() => {});
+      await this.discardUpload(id, isStorageFull(err) ? MESSAGES.storageFull : MESSAGES.storageUnavailable);
+      throw err;
+    }
+    await staging.remove(id);
   }
 
   async enqueue(row: VideoRow): Promise<VideoRow> {

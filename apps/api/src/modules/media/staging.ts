@@ -30,6 +30,16 @@ class LocalStaging implements UploadStaging {
     return exists ? createReadStream(this.file(id)) : null;
   }
 
+  async list(): Promise<Array<{ id: string; modifiedAt: Date }>> {
+    const names = await fs.readdir(this.dir).catch(() => [] as string[]);
+    const staged = [];
+    for (const id of names.filter((name) => !name.includes('.'))) {
+      const stat = await fs.stat(this.file(id)).catch(() => null);
+      if (stat) staged.push({ id, modifiedAt: stat.mtime });
+    }
+    return staged;
+  }
+
   async remove(id: string): Promise<void> {
     await fs.rm(this.file(id), { force: true });
     // FileStore keeps the upload's metadata beside it.
@@ -37,11 +47,10 @@ class LocalStaging implements UploadStaging {
   }
 }
 
-/** The staging that fits the configured file storage (the S3 code loads only when used). */
+/**
+ * Uploads in progress wait in `DATA_DIR/uploads`, whatever the file storage: a finished upload
+ * is moved into storage once its checks pass (decision 77).
+ */
 export async function createUploadStaging(config: Config): Promise<UploadStaging> {
-  if (config.storage.kind === 's3') {
-    const { S3Staging } = await import('./staging-s3');
-    return new S3Staging(config.storage);
-  }
   return new LocalStaging(config.media.uploadsDir);
 }

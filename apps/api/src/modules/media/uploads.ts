@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { MEDIA_LIMITS, MEDIA_MESSAGES, MESSAGES, VIDEO_UPLOADS_PATH } from '@academy/contract';
 import { Server, type Upload } from '@tus/server';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../platform/http/access';
-import { errorBody } from '../../platform/http/errors';
-import { isStorageFull } from '../../platform/storage/storage';
+import { ApiError, errorBody } from '../../platform/http/errors';
+import { isStorageFull, isStorageUnavailable } from '../../platform/storage/storage';
 import type { MediaService } from './service';
 
 /** What the tus hooks receive: a web Request whose Node request is reachable through srvx. */
@@ -32,13 +32,15 @@ function mapTusError(err: Error | { status_code: number; body: string }): TusErr
 
 /**
  * Resumable video uploads (tus 1.0) at /services/core/api/uploads, COURSE_MANAGEMENT only.
- * Bytes stream straight to staging (local disk, or the S3 bucket when storage is S3: staging.ts),
+ * Bytes stream straight to staging on local disk (staging.ts), then into file storage once checked,
  * never held in memory; an interrupted upload continues from the offset the server reports. Only its uploader may continue an upload.
  * When the last byte arrives the video is checked, and the final PATCH answers with the video
  * (status QUEUED or REJECTED with the reason).
  */
 export async function registerVideoUploads(app: FastifyInstance, media: MediaService): Promise<void> {
   const principals = new WeakMap<IncomingMessage, Principal>();
+  // Each request's own logger, so a failure is logged with its request id.
+  const logs = new WeakMap<IncomingMessage, FastifyBaseLogger>();
   const principalOf = (req: TusRequest): Principal | undefined => {
     const raw = req.runtime?.node?.req;
     return raw ? principals.get(raw) : undefined;
@@ -96,18 +98,30 @@ export async function registerVideoUploads(app: FastifyInstance, media: MediaSer
       };
     },
     async onResponseError(req, err) {
-      if (!isStorageFull(err)) return mapTusError(err);
-      // The disk is full: what arrived of this upload is thrown away (it cannot be finished
-      // here, and its bytes would keep the disk full for everyone else).
       const id = uploadIdOf(req as TusRequest);
-      if (id) await media.discardUpload(id, MESSAGES.storageFull);
-      app.log.warn({ upload: id }, 'storage full: a video upload was discarded');
-      return tusError(507, MESSAGES.storageFull);
+      const raw = (req as TusRequest).runtime?.node?.req;
+      const log = (raw && logs.get(raw)) ?? app.log;
+      if (err instanceof ApiError) return tusError(err.status, err.message);
+      if (isStorageFull(err)) {
+        // The disk is full: what arrived of this upload is thrown away (it cannot be finished
+        // here, and its bytes would keep the disk full for everyone else).
+        if (id) await media.discardUpload(id, MESSAGES.storageFull);
+        log.error({ err, upload: id }, 'storage full: a video upload was discarded');
+        return tusError(507, MESSAGES.storageFull);
+      }
+      if (isStorageUnavailable(err)) {
+        log.error({ err, upload: id }, 'file storage unavailable: a video upload was not stored');
+        return tusError(503, MESSAGES.storageUnavailable);
+      }
+      const mapped = mapTusError(err);
+      if (mapped.status_code >= 500) log.error({ err, upload: id }, 'video upload failed');
+      return mapped;
     },
   });
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.principal) principals.set(request.raw, request.principal);
+    logs.set(request.raw, request.log);
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };

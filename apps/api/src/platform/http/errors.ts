@@ -2,7 +2,7 @@ import { MESSAGES, type TApiError } from '@academy/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { databaseUnavailableReason } from '../db/errors';
-import { isStorageFull } from '../storage/storage';
+import { isStorageFull, isStorageUnavailable } from '../storage/storage';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -54,13 +54,22 @@ export function errorBody(status: number, message: string, fieldErrors?: FieldEr
   };
 }
 
+/** The `at …` lines of an error's stack, without its message. */
+function framesOf(err: Error): string {
+  return (err.stack ?? '')
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .join('\n');
+}
+
 /** Seconds a client is asked to wait before trying again while the database is down. */
 const RETRY_AFTER_SECONDS = 5;
 
 /**
- * One error shape for every failure; never a stack trace. The database being down or unreachable
- * answers 503 (it is not the request's fault and passes by itself), a full disk 507; both are
- * logged as one short warning instead of a stack.
+ * One error shape for every failure; never a stack trace in the answer. The database or file
+ * storage being down or unreachable answers 503 (it is not the request's fault and passes by
+ * itself), a full disk 507, anything else 500. Every 5xx is logged as one `error` line with the
+ * error's stack (and its causes: the storage client's own error) and the request id.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -80,14 +89,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(errorBody(400, first, fieldErrors));
     }
     const clientError = Boolean(err.statusCode && err.statusCode >= 400 && err.statusCode < 500);
+    // Before the database check, which would take the storage client's ECONNRESET for its own.
+    if (!clientError && isStorageUnavailable(err)) {
+      request.log.error({ err }, 'file storage unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply.status(503).send(errorBody(503, MESSAGES.storageUnavailable));
+    }
     const unavailable = clientError ? undefined : databaseUnavailableReason(err);
     if (unavailable) {
-      request.log.warn({ reason: unavailable }, 'database unavailable');
+      // Decision 57: never the query (its parameters can be personal data): the frames only.
+      request.log.error({ reason: unavailable, stack: framesOf(err) }, 'database unavailable');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return reply.status(503).send(errorBody(503, MESSAGES.unavailable));
     }
     if (!clientError && isStorageFull(err)) {
-      request.log.warn('storage full: a file could not be written');
+      request.log.error({ err }, 'storage full: a file could not be written');
       return reply.status(507).send(errorBody(507, MESSAGES.storageFull));
     }
     const status = clientError ? (err.statusCode as number) : 500;

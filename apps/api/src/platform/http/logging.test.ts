@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth';
 import { apiClient } from '../../../test/client';
@@ -8,7 +9,8 @@ import { listFiles, tempDataDir } from '../../../test/files';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../../test/harness';
 import { buildApp } from '../../app';
 import { DEMO_ACCOUNTS } from '../../demo/seed';
-import { redactUrl } from './logging';
+import { registerErrorHandling } from './errors';
+import { loggerOptions, redactUrl, registerRequestLog } from './logging';
 
 /** Issue 11: a full run at the most verbose level never writes a password or a token to the log. */
 let database: TestDatabase;
@@ -28,6 +30,10 @@ beforeAll(async () => {
     database,
     webDist: false,
     logStream: stream,
+  });
+  // A route that fails the way a bug does: an unexpected error, answered 500.
+  app.post('/services/core/api/test-crash', { config: { access: { signedIn: true } } }, async () => {
+    throw new TypeError('Cannot read properties of undefined (reading "lessons")');
   });
   await app.ready();
 });
@@ -106,5 +112,89 @@ describe('logs', () => {
       reqId: expect.any(String),
       ms: expect.any(Number),
     });
+  });
+});
+
+describe('5xx errors', () => {
+  it('log one error line with the stack and the request id, and nothing secret; the answer has no stack', async () => {
+    const { employeeCode } = DEMO_ACCOUNTS.student;
+    const { password } = DEMO_ACCOUNTS.student;
+    const tokens = await signIn(app, employeeCode, password);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/services/core/api/test-crash?token=QUERY-SECRET-1',
+      headers: {
+        authorization: `Bearer ${tokens.accessToken}`,
+        cookie: 'session=COOKIE-SECRET-2',
+        'x-request-id': 'req-crash-1',
+      },
+      payload: { password: 'BODY-SECRET-3', newPassword: 'BODY-SECRET-4' },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      status: 500,
+      error: 'Internal Server Error',
+      message: 'System error! Please contact your administrator',
+    });
+    expect(res.body).not.toMatch(/TypeError|at /);
+    const lines = log
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.reqId === 'req-crash-1');
+    const errors = lines.filter((line) => line.level === 50);
+    expect(errors).toHaveLength(1);
+    const err = errors[0]?.err as { type: string; message: string; stack: string };
+    expect(err.type).toBe('TypeError');
+    expect(err.stack).toMatch(/TypeError: Cannot read properties[^\n]*\n\s+at /);
+    expect(lines.find((line) => line.msg === 'request')).toMatchObject({
+      status: 500,
+      route: '/services/core/api/test-crash',
+    });
+    for (const secret of [
+      tokens.accessToken,
+      'QUERY-SECRET-1',
+      'COOKIE-SECRET-2',
+      'BODY-SECRET-3',
+      'BODY-SECRET-4',
+      password,
+    ]) {
+      expect(JSON.stringify(lines)).not.toContain(secret);
+    }
+  });
+});
+
+describe('LOG_LEVEL', () => {
+  async function linesAt(level: string): Promise<Array<Record<string, unknown>>> {
+    let out = '';
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+    });
+    const small = Fastify({ logger: loggerOptions(testConfig({ LOG_LEVEL: level }), stream) });
+    registerErrorHandling(small);
+    registerRequestLog(small);
+    small.get('/ok', async () => ({ ok: true }));
+    small.get('/crash', async () => {
+      throw new Error('boom');
+    });
+    await small.inject({ url: '/ok' });
+    await small.inject({ url: '/crash' });
+    await small.close();
+    return out
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
+  it('sets what is logged: info has the request lines, warn and error only the failures, silent nothing', async () => {
+    const info = await linesAt('info');
+    expect(info.filter((l) => l.msg === 'request').map((l) => l.status)).toEqual([200, 500]);
+    expect(info.filter((l) => l.level === 50)).toHaveLength(1);
+    for (const level of ['warn', 'error']) {
+      const lines = await linesAt(level);
+      expect(lines.map((l) => l.msg)).toEqual(['unhandled error']);
+    }
+    expect(await linesAt('silent')).toEqual([]);
   });
 });

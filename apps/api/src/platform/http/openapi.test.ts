@@ -59,4 +59,18 @@ describe('the OpenAPI document', () => {
     );
     expect(document.paths['/services/core/api/users']?.get?.responses['401']).toBeDefined();
   });
+
+  it('is browsable at /services/core/api/docs (Swagger UI, its files served from this server)', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/services/core/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const scripts = [...page.body.matchAll(/src="([^"]+\.js)"/g)].map((m) => m[1] as string);
+    expect(scripts).toContain('/services/core/api/docs/static/swagger-initializer.js');
+    for (const script of scripts) {
+      const res = await t.app.inject({ method: 'GET', url: script });
+      expect(res.statusCode, script).toBe(200);
+    }
+    const json = await t.app.inject({ method: 'GET', url: '/services/core/api/docs/json' });
+    expect(Object.keys(json.json().paths)).toEqual(Object.keys(document.paths));
+  });
 });

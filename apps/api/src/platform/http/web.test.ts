@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../../test/files';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../../test/harness';
 import { buildApp } from '../../app';
+import { registerWebApp } from './web';
 
 /**
  * The wire: the built web app's files go out compressed (brotli or gzip, made once at build),
@@ -17,9 +18,10 @@ import { buildApp } from '../../app';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
 let app: FastifyInstance;
 let database: TestDatabase;
+let webDist: string;
 
 beforeAll(async () => {
-  const webDist = await tempDataDir();
+  webDist = await tempDataDir();
   await fs.mkdir(path.join(webDist, 'assets'));
   await fs.writeFile(
     path.join(webDist, 'index.html'),
@@ -41,6 +43,7 @@ beforeAll(async () => {
       '/training-academy/course/:id',
     ]),
   );
+  await fs.writeFile(`${asset}.map`, '{"version":3,"sources":["../src/main.tsx"],"mappings":""}');
   database = await createTestDatabase({ seed: true });
   app = await buildApp({ config: testConfig({ DATA_DIR: await tempDataDir() }), database, webDist });
   await app.ready();
@@ -169,5 +172,28 @@ describe('metrics on the wire', () => {
       [...routes].filter((r) => r?.includes('assets') || r?.includes('no-such') || r?.includes('/no/')),
     ).toEqual([]);
     expect(routes.size).toBeLessThan(10);
+  });
+});
+
+describe('source maps (SOURCEMAP)', () => {
+  it('are never served by default: /assets/*.map is a 404', async () => {
+    for (const url of [
+      '/assets/index-Ab12Cd34.js.map',
+      '/assets/INDEX-Ab12Cd34.js.MAP',
+      '/assets/missing.js.map',
+    ]) {
+      const res = await get(url, { 'accept-encoding': 'gzip, br' });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('sources');
+    }
+  });
+
+  it('are served with SOURCEMAP=public', async () => {
+    const open = Fastify();
+    await registerWebApp(open, webDist, { publicSourceMaps: true });
+    const res = await open.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js.map' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ version: 3 });
+    await open.close();
   });
 });

@@ -29,15 +29,21 @@ function isFilePath(url: string): boolean {
  * Serves the built web app: hashed assets cached for a year and never revalidated, other files
  * and the index.html fallback revalidated (ETag); each file in the browser's preferred encoding
  * from the `.br` / `.gz` copies made at build (apps/web/scripts/compress.mjs). A missing file is a
- * 404, never the page. A path that is none of the app's pages (the patterns its build read from
- * its route table) gets the page with status 404: the app shows its not-found page, and crawlers
- * and monitors see the 404.
+ * 404, never the page; so is a source map unless SOURCEMAP=public. A path that is none of the
+ * app's pages (the patterns its build read from its route table) gets the page with status 404:
+ * the app shows its not-found page, and crawlers and monitors see the 404.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string | undefined,
+  options: { publicSourceMaps?: boolean } = {},
+): Promise<void> {
   const isPage = webDist ? loadPageMatcher(webDist) : () => false;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
+      // Source maps give the app's source away: served only with SOURCEMAP=public (a 404 else).
+      allowedPath: (pathName) => options.publicSourceMaps === true || !/\.map$/i.test(pathName),
       wildcard: false,
       index: false,
       preCompressed: true,

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isValidFileKey } from './keys';
-import type { ByteRange, PutOptions, Storage, StoredFileInfo } from './types';
+import type { ByteRange, DeletionJournal, ListedFile, PutOptions, Storage, StoredFileInfo } from './types';
 
 type Sidecar = { contentType: string; size: number; sha256: string; fileName?: string; createdAt: string };
 
@@ -19,7 +19,10 @@ const SIDECAR = '.meta.json';
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
 
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    private readonly journal?: DeletionJournal,
+  ) {}
 
   private pathOf(key: string): string {
     if (!isValidFileKey(key)) throw new Error(`invalid file key ${key}`);
@@ -104,7 +107,52 @@ export class LocalStorage implements Storage {
   async delete(key: string): Promise<void> {
     if (!isValidFileKey(key)) return;
     const target = this.pathOf(key);
-    await fs.rm(`${target}${SIDECAR}`, { force: true });
-    await fs.rm(target, { force: true });
+    try {
+      await fs.rm(`${target}${SIDECAR}`, { force: true });
+      await fs.rm(target, { force: true });
+    } catch (err) {
+      await this.journal?.(key, err);
+      throw err;
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedFile> {
+    const walk = async function* (dir: string, keyPrefix: string): AsyncIterable<ListedFile> {
+      let entries: Dirent[];
+      try {
+        entries = await fs.readdir(dir, { withFileTypes: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw err;
+      }
+      for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+        const key = `${keyPrefix}${entry.name}`;
+        if (entry.isDirectory()) {
+          if (key !== '.tmp') yield* walk(path.join(dir, entry.name), `${key}/`);
+        } else if (!entry.name.endsWith(SIDECAR)) {
+          const stat = await fs.stat(path.join(dir, entry.name));
+          yield { key, size: stat.size, lastModified: stat.mtime };
+        }
+      }
+    };
+    // Walk from the deepest folder the prefix names, then keep the keys that start with it.
+    const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/') + 1) : '';
+    for await (const file of walk(path.join(this.root, ...folder.split('/').filter(Boolean)), folder)) {
+      if (file.key.startsWith(prefix)) yield file;
+    }
+  }
+
+  async removeUnfinishedWrites(before: Date): Promise<number> {
+    const tmpDir = path.join(this.root, '.tmp');
+    const names = await fs.readdir(tmpDir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(tmpDir, name);
+      const stat = await fs.stat(file).catch(() => null);
+      if (!stat || stat.mtime >= before) continue;
+      await fs.rm(file, { force: true });
+      removed += 1;
+    }
+    return removed;
   }
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
 import { isValidFileKey } from './keys';
-import type { Storage } from './types';
+import type { DeletionJournal, Storage } from './types';
 
+export { isStorageUnavailable, StorageUnavailableError } from './errors';
 export { isValidFileKey } from './keys';
-export type { ByteRange, PutOptions, Storage, StoredFileInfo } from './types';
+export type { ByteRange, DeletionJournal, ListedFile, PutOptions, Storage, StoredFileInfo } from './types';
 
 /** A fresh key such as `images/2026/5f0c…e1.jpg`. */
 export function newFileKey(folder: string, extension: string, now: Date = new Date()): string {
@@ -49,13 +50,14 @@ export function fileKeyFromUrl(url: string | null | undefined): string | undefin
   return isValidFileKey(key) ? key : undefined;
 }
 
-export async function createStorage(config: Config): Promise<Storage> {
+/** The configured store; `journal` remembers failed deletions for the cleanup job (journal.ts). */
+export async function createStorage(config: Config, journal?: DeletionJournal): Promise<Storage> {
   if (config.storage.kind === 's3') {
     const { S3Storage } = await import('./s3');
-    return new S3Storage(config.storage);
+    return new S3Storage(config.storage, journal);
   }
   const { LocalStorage } = await import('./local');
-  return new LocalStorage(config.storage.dir);
+  return new LocalStorage(config.storage.dir, journal);
 }
 
 /** True when a write failed because the disk (or the user's quota) is full. */
