@@ -94,16 +94,25 @@ function genericMessage(status: number): string {
   return `Request failed with status code ${status}`;
 }
 
-/** The API's own message for client errors; a 5xx never shows internals, whatever the body says. */
+const SERVER_FAILURE_MESSAGES: readonly string[] = [MESSAGES.storageUnavailable, MESSAGES.storageFull];
+
+/**
+ * The API's own message for client errors; a 5xx never shows internals, whatever the body says:
+ * only the storage messages pass, the rest get the SPEC's generic wording.
+ */
 async function toApiError(response: Response): Promise<ApiError> {
   const fallback = {
     status: response.status,
     error: response.statusText,
     message: genericMessage(response.status),
   };
-  if (response.status >= 500) return new ApiError(fallback);
   try {
     const body = (await response.json()) as Partial<TApiError>;
+    if (response.status >= 500) {
+      // Storage outages and a full disk say what happened to the user's file; nothing else does.
+      const told = SERVER_FAILURE_MESSAGES.find((message) => message === body.message);
+      return new ApiError({ ...fallback, message: told ?? fallback.message });
+    }
     return new ApiError({
       ...fallback,
       message: body.message ?? fallback.message,
