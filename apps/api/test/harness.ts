@@ -139,9 +139,16 @@ export function testAppOf(app: FastifyInstance): TestApp {
 
 /** The whole server on a fresh database with the demo data loaded. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; seed?: boolean; logStream?: NodeJS.WritableStream } = {},
+  options: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    logStream?: NodeJS.WritableStream;
+    /** Runs on the fresh database before the server is built (e.g. to drop demo rows). */
+    beforeBuild?: (database: TestDatabase) => Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({ seed: options.seed !== false });
+  await options.beforeBuild?.(database);
   const config = testConfig(options.env);
   const app = await buildApp({ config, database, webDist: false, logStream: options.logStream });
   await app.ready();

@@ -11,6 +11,7 @@ import { type LocalS3, startLocalS3 } from '../../../test/s3';
 import { clientAs } from '../../../test/tokens';
 import type { S3StorageConfig } from '../../config';
 import { DEMO_ACCOUNTS } from '../../demo/seed';
+import { homeBanners } from '../../modules/home/tables';
 import { tusClient } from '../../modules/media/test-support';
 import { generateTestVideo } from '../media/hls';
 import { findMediaTools } from '../media/tools';
@@ -67,6 +68,8 @@ beforeAll(async () => {
       MEDIA_X264_PRESET: 'ultrafast',
     },
     logStream: stream,
+    // The demo banners' pictures would be drawn and stored at start: slow, and not this file's subject.
+    beforeBuild: (database) => database.db.delete(homeBanners).then(() => {}),
   });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
