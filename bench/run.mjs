@@ -5,7 +5,9 @@
 //   exams: 1,000 learners' submissions on a fresh database and server of their own (run-exams.mjs);
 //   media: upload memory (BENCH_UPLOAD_BYTES, 512 MB here), encoding, kill during encoding, on a
 //     fresh database and server of their own, since the server is killed (run-media.mjs);
-//   bundle: the home page's first-load JavaScript and CSS of the last web build.
+//   bundle: the home page's first-load JavaScript and CSS of the last web build;
+//   pages: pages in Chromium on a fresh embedded data folder — load times, requests, JS, CLS, LCP
+//     under throttling (run-pages.mjs).
 // BENCH_ONLY=site,study (any of the groups) for a quick run; BENCH_SECONDS per load (default 5).
 // Build first (`npm run build`): the bench starts apps/api/dist/main.js, as `npm start` does.
 // The table goes to stdout and, with the machine and its load, to .tmp/bench-report.md.
@@ -19,12 +21,13 @@ import { runExams } from './run-exams.mjs';
 import { runExports } from './run-exports.mjs';
 import { runImport } from './run-import.mjs';
 import { runMedia } from './run-media.mjs';
+import { runPages } from './run-pages.mjs';
 import { runSite } from './run-site.mjs';
 import { runStudy } from './run-study.mjs';
 import { MEMORY_BUDGET_MB } from './scenarios.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const GROUPS = ['site', 'study', 'exports', 'import', 'exams', 'media', 'bundle'];
+const GROUPS = ['site', 'study', 'exports', 'import', 'exams', 'media', 'bundle', 'pages'];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((g) => g.trim()) : GROUPS;
 const unknown = only.filter((g) => !GROUPS.includes(g));
 if (unknown.length) {
@@ -84,6 +87,7 @@ if (['site', 'study', 'exports', 'import'].some(wanted)) {
 await group('exams', () => runExams());
 await group('media', () => runMedia({ uploadBytes: UPLOAD_BYTES }));
 await group('bundle', async () => bundleRows());
+await group('pages', () => runPages());
 
 const { mean, max } = load.stop();
 const minutes = ((Date.now() - startedAt.getTime()) / 60_000).toFixed(1);

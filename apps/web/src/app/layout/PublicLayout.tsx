@@ -24,7 +24,9 @@ export function PublicLayout() {
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <SiteHeader />
       {inAcademy && auth.status === 'signedIn' && !mustChangePassword(auth) && <AcademyNav />}
-      <Box component="main" id="main" style={{ flex: 1 }}>
+      {/* At least a screen high: the footer is never painted in view and then pushed down as the
+          page's data arrives (layout shift, issue 21). */}
+      <Box component="main" id="main" style={{ flex: 1, minHeight: '100vh' }}>
         {mustChangePassword(auth) ? (
           <Suspense
             fallback={

@@ -48,8 +48,10 @@ export function CoursePage() {
   const auth = useAuth();
   const signedIn = auth.status === 'signedIn';
   const page = useCoursePage(courseId);
-  const thematics = useMyThematics(courseId, signedIn && page.isSuccess);
-  const percent = useCoursePercent(courseId, signedIn && page.isSuccess);
+  // The learner's topics and percent are asked at once with the course, not after it (issue 21):
+  // three requests in parallel instead of a chain of two.
+  const thematics = useMyThematics(courseId, signedIn);
+  const percent = useCoursePercent(courseId, signedIn);
 
   if (page.isPending) return <Loading py={80} />;
   if (page.error)

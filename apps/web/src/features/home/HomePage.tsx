@@ -7,6 +7,7 @@ import {
   Group,
   Image,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
   Title,
@@ -56,12 +57,33 @@ function SectionTitle({ title, more }: { title: string; more?: { to: string; lab
   );
 }
 
+/** The banner's room while the home page loads (the carousel's 8:3 shape), so nothing moves when it comes. */
+function BannerPlaceholder() {
+  return <Box bg="brand.9" style={{ aspectRatio: '8 / 3', maxHeight: 560 }} aria-hidden />;
+}
+
+/** A section's room while its cards load: a title line and one row of cards. */
+function CardsPlaceholder({ count, height }: { count: number; height: number }) {
+  return (
+    <Stack gap="lg" aria-hidden>
+      <Skeleton h={34} w={260} />
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: count }} spacing="lg">
+        {Array.from({ length: count }, (_, i) => `card-${i}`).map((key, i) => (
+          <Skeleton key={key} h={height} radius="lg" visibleFrom={i === 0 ? undefined : 'xs'} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
 /** `/`: banners, the welcome popup, featured courses, outstanding news and our services. */
 export function HomePage() {
   const { t } = useTranslation();
   const home = useHomePage().data;
-  const courses = useFeaturedCourses().data ?? [];
-  const news = useOutstandingNews().data ?? [];
+  const featured = useFeaturedCourses();
+  const outstanding = useOutstandingNews();
+  const courses = featured.data ?? [];
+  const news = outstanding.data ?? [];
   const services = useServices().data ?? [];
   const shownServices = services.filter((service) => service.showOnHome);
   const firstService = services[0];
@@ -69,11 +91,18 @@ export function HomePage() {
   return (
     <>
       <VisuallyHidden component="h1">{t('home.pageTitle')}</VisuallyHidden>
-      {home && home.banners.length > 0 ? <BannerCarousel banners={home.banners} /> : home ? <Hero /> : null}
+      {home && home.banners.length > 0 ? (
+        <BannerCarousel banners={home.banners} />
+      ) : home ? (
+        <Hero />
+      ) : (
+        <BannerPlaceholder />
+      )}
       {home?.popup.enabled && home.popup.image && <WelcomePopup image={home.popup.image} />}
 
       <Container size="xl" py="xl">
         <Stack gap={56}>
+          {featured.isPending && <CardsPlaceholder count={4} height={300} />}
           {courses.length > 0 && (
             <section>
               <SectionTitle
@@ -88,6 +117,7 @@ export function HomePage() {
             </section>
           )}
 
+          {outstanding.isPending && <CardsPlaceholder count={3} height={340} />}
           {news.length > 0 && (
             <section data-testid="outstanding-news">
               <SectionTitle

@@ -107,7 +107,7 @@ export function HlsVideo({
     ];
     for (const [name, listener] of listeners) video.addEventListener(name, listener);
 
-    import('hls.js')
+    import('hls.js/light')
       .then(({ default: HlsClass }) => {
         if (cancelled) return;
         const url = withToken(source, token.current);

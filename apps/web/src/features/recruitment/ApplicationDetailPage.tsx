@@ -2,14 +2,18 @@ import { RECRUITMENT_MESSAGES, type TApplication } from '@academy/contract';
 import { Alert, Anchor, Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDownload, IconFileTypeDoc, IconTrash, IconX } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { Loading } from '../../components/Loading';
 import { ConfirmDeleteDialog, Loaded, ResultDialog } from '../../components/management';
 import { formatDateTime } from '../../lib/format';
 import { useApplication, useCvBytes, useDeleteApplication, useDownload, useReviewApplication } from './api';
 import { APPLICATION_COLORS, formatFileSize } from './format';
-import { PdfViewer } from './PdfViewer';
 import { useDeleteThenLeave } from './use-delete-then-leave';
+
+// pdf.js (and its worker) load when a CV is shown, not with the page (issue 21).
+const PdfViewer = lazy(() => import('./PdfViewer').then((module) => ({ default: module.PdfViewer })));
 
 const BASE = '/management/recruitment';
 
@@ -173,7 +177,13 @@ function ApplicationDetail({ a }: { a: TApplication }) {
           <Text fw={600} c="brand.9" mb="xs">
             {a.cv.name}
           </Text>
-          {cv.isError ? <Alert color="red">{cv.error.message}</Alert> : <PdfViewer data={cv.data} />}
+          {cv.isError ? (
+            <Alert color="red">{cv.error.message}</Alert>
+          ) : (
+            <Suspense fallback={<Loading py="xl" />}>
+              <PdfViewer data={cv.data} />
+            </Suspense>
+          )}
         </Grid.Col>
       </Grid>
       <ConfirmDeleteDialog {...deletion.dialog} subject={a.fullName} />
