@@ -14,6 +14,7 @@ import { examRoutes, scheduleExamCloser, systemClock } from './modules/exams';
 import { homeRoutes, usesDemoPictures } from './modules/home';
 import { createMedia, mediaFileRoutes, mediaRoutes, mediaStorageSweep } from './modules/media';
 import { newsRoutes } from './modules/news';
+import { notificationRoutes, wireNotifications } from './modules/notifications';
 import { orgRoutes } from './modules/org';
 import { progressRoutes } from './modules/progress';
 import { qaRoutes } from './modules/qa';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   wireCertificates(ctx, app.log);
   wireAssignments(ctx, app.log, assignmentProgress, clock);
   wireOwnStatements(ctx, app.log);
+  wireNotifications(ctx, app.log);
   const media = createMedia(ctx, app.log, unlockedLesson);
   // Orphan objects and abandoned uploads: the platform's journal of failed deletions, then media's.
   scheduleStorageCleanup(ctx, app.log, [mediaStorageSweep(media)]);
@@ -178,6 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(newsRoutes, ctx);
       await api.register(recruitmentRoutes, ctx);
       await api.register(qaRoutes, ctx);
+      await api.register(notificationRoutes, ctx);
       await api.register(certificateRoutes, ctx);
       await api.register(roadmapRoutes, { ...ctx, learnerProgress });
       await api.register(progressRoutes, ctx);

@@ -26,4 +26,16 @@ export type AppEvents = {
     startedAt: Date;
     at: Date;
   };
+  /** A certificate was issued to a learner (published by certificates; the learner is notified). */
+  certificateIssued: { userId: number; issuedId: number; courseId: number; courseName: string; code: string };
+  /**
+   * Courses were put on a roadmap (published by roadmaps when one is created or its path gains
+   * courses): its learners — the users of that branch and authorization — are notified.
+   */
+  roadmapCoursesAdded: { roadmapId: number; branchId: number; authorizationId: number; courseIds: number[] };
+  /**
+   * An assignment of a course to a learner is due soon (for the assignments module to publish; the
+   * notifications module tells the learner). `key` makes one notification per assignment and reminder.
+   */
+  assignmentDue: { userId: number; key: string; title: string; dueAt: Date; url: string };
 };

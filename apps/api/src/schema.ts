@@ -11,6 +11,7 @@ export * from './modules/exams/tables';
 export * from './modules/home/tables';
 export * from './modules/media/tables';
 export * from './modules/news/tables';
+export * from './modules/notifications/tables';
 export * from './modules/org/tables';
 export * from './modules/qa/tables';
 export * from './modules/recruitment/tables';

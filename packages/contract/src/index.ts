@@ -13,6 +13,7 @@ export * from './mail';
 export * from './media';
 export * from './messages';
 export * from './news';
+export * from './notifications';
 export * from './org';
 export * from './permissions';
 export * from './progress';

@@ -158,31 +158,5 @@ export type TQaQuestionDetail = z.infer<typeof ZQaQuestionDetail>;
 export const ZQaUpvoteResult = z.object({ upvoted: z.boolean(), upvotes: z.number().int() });
 export type TQaUpvoteResult = z.infer<typeof ZQaUpvoteResult>;
 
-/** In-product notifications (GET notifications). */
-export const NOTIFICATION_KINDS = ['QA_REPLY'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-export const ZNotification = z.object({
-  id: z.number().int(),
-  kind: z.enum(NOTIFICATION_KINDS),
-  questionId: z.number().int(),
-  questionTitle: z.string(),
-  replyId: z.number().int().nullable(),
-  actor: ZQaPerson.nullable(),
-  excerpt: z.string(),
-  createdAt: z.string(),
-  read: z.boolean(),
-});
-export type TNotification = z.infer<typeof ZNotification>;
-
-export const ZNotificationQuery = ZPageQuery.pick({ page: true, size: true }).extend({ unread: zFlag });
-
-export const ZUnreadCount = z.object({ unread: z.number().int() });
-export type TUnreadCount = z.infer<typeof ZUnreadCount>;
-
-/** PUT notifications/read: these ids, or those of one question; neither means all. */
-export const ZQaMarkReadInput = z.object({
-  ids: z.array(z.number().int().positive()).max(1000).optional(),
-  questionId: z.number().int().positive().optional(),
-});
-export type TQaMarkReadInput = z.input<typeof ZQaMarkReadInput>;
+/** The subject of a question's notifications (POST notifications/read { subject } on its page). */
+export const qaQuestionSubject = (questionId: number) => `qa-question:${questionId}`;

@@ -1,7 +1,8 @@
 import type { QaQuestionType, QaRelatedTopic } from '@academy/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { coursePage, featuredCourses } from '../modules/courses';
-import { notifications, qaQuestions, qaReplies, qaUpvotes } from '../modules/qa/tables';
+import { notifications } from '../modules/notifications/tables';
+import { qaQuestions, qaReplies, qaUpvotes } from '../modules/qa/tables';
 import { users } from '../modules/users/tables';
 import type { Db } from '../platform/db/client';
 
@@ -119,10 +120,11 @@ export async function seedDemoQa(db: Db): Promise<void> {
     ...new Set(DEMO_QUESTIONS.flatMap((q) => [q.by, ...q.upvotedBy, ...q.replies.map((r) => r.by)])),
   ];
   const people = await db
-    .select({ id: users.id, code: users.employeeCode })
+    .select({ id: users.id, code: users.employeeCode, name: users.fullName })
     .from(users)
     .where(inArray(users.employeeCode, codes));
   const userId = new Map(people.map((p) => [p.code, p.id]));
+  const nameOf = (code: string) => people.find((p) => p.code === code)?.name ?? code;
   const idOf = (code: string) => {
     const id = userId.get(code);
     if (id === undefined) throw new Error(`demo user ${code} missing`);
@@ -169,10 +171,14 @@ export async function seedDemoQa(db: Db): Promise<void> {
         await db.insert(notifications).values({
           userId: idOf(q.by),
           kind: 'QA_REPLY',
-          questionId: question.id,
-          replyId: reply.id,
+          key: `qa-reply:${reply.id}`,
+          subject: `qa-question:${question.id}`,
+          url: `/training-academy/qa/${question.id}`,
+          params: { title: q.title, excerpt: r.text.slice(0, 160), name: nameOf(r.by) },
           actorId: idOf(r.by),
           createdAt: at,
+          deliveredAt: at,
+          inApp: true,
           // The asker has read the replies of a question they marked solved.
           readAt: q.solved ? at : null,
         });

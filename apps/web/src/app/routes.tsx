@@ -26,6 +26,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'introduction', lazy: lazyPage(() => import('../features/introduction/IntroductionPage')) },
   { path: 'news', lazy: lazyPage(() => import('../features/news/NewsListPage')) },
   { path: 'news/:id', lazy: lazyPage(() => import('../features/news/NewsDetailPage')) },
+  { path: 'search', lazy: lazyPage(() => import('../features/search/SearchPage')) },
   {
     path: 'certificates/verify/:code',
     lazy: lazyPage(() => import('../features/certificates/VerifyCertificatePage')),
@@ -48,6 +49,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'training-academy/qa/:id', lazy: lazyPage(() => import('../features/qa/QuestionDetailPage')) },
   { path: 'training-academy/qa/:id/edit', lazy: lazyPage(() => import('../features/qa/QuestionFormPage')) },
   { path: 'account/*', lazy: lazyPage(() => import('../features/account/AccountPage')) },
+  { path: 'notifications', lazy: lazyPage(() => import('../features/notifications/NotificationsPage')) },
 ];
 
 const managementRoutes: RouteObject[] = [

@@ -15,7 +15,7 @@ export const CERTIFICATE_SWEEP = { everyMs: 5_000, lostAfterMs: 5 * 60_000 };
  * job, with a sweep that queues the ones without a file.
  */
 export function wireCertificates(ctx: AppContext, log: FastifyBaseLogger): void {
-  ctx.events.on('courseCompleted', completionListener(log));
+  ctx.events.on('courseCompleted', completionListener(log, ctx.events));
   ctx.jobs.define<{ id: number }>(
     RENDER_QUEUE,
     { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 300 },

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppEvents } from '../../events';
 import type { Db } from '../../platform/db/client';
 import { uniqueViolation } from '../../platform/db/errors';
+import type { Events } from '../../platform/events';
 import { notFound } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
 import type { ManagementScope } from '../../platform/http/scope';
@@ -49,6 +50,14 @@ export function newCertificateCode(): string {
  * Runs in a savepoint so that a failure here never undoes the learner's progress.
  */
 export async function issueForCompletion(db: Db, completion: CourseCompletion): Promise<number | null> {
+  return (await issueCertificate(db, completion))?.id ?? null;
+}
+
+/** `issueForCompletion`, answering the issued row's code and course name too. */
+async function issueCertificate(
+  db: Db,
+  completion: CourseCompletion,
+): Promise<{ id: number; code: string; courseName: string } | null> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
@@ -64,10 +73,10 @@ export async function issueForCompletion(db: Db, completion: CourseCompletion): 
           join ${certificates} cert on cert.id = ${course.certificateId}
           where learner.name is not null
           on conflict (user_id, course_id) do nothing
-          returning id`);
+          returning id, code, course_name as "courseName"`);
         // Both drivers (pg, PGlite) answer with { rows }.
-        const rows = (result as unknown as { rows: { id: number }[] }).rows;
-        return rows[0]?.id ?? null;
+        const rows = (result as unknown as { rows: { id: number; code: string; courseName: string }[] }).rows;
+        return rows[0] ?? null;
       });
     } catch (err) {
       // A verification code collision (about 1 in 10^17 per pair): draw another.
@@ -78,11 +87,22 @@ export async function issueForCompletion(db: Db, completion: CourseCompletion): 
 }
 
 /** The handler of `courseCompleted`: issues, and never lets a failure undo the learner's progress. */
-export function completionListener(log: FastifyBaseLogger) {
+export function completionListener(
+  log: FastifyBaseLogger,
+  events: Events<Pick<AppEvents, 'certificateIssued'>>,
+) {
   return async (db: Db, completion: CourseCompletion): Promise<void> => {
     try {
-      const id = await issueForCompletion(db, completion);
-      if (id !== null) log.info({ certificate: id, ...completion }, 'certificate issued');
+      const issued = await issueCertificate(db, completion);
+      if (issued === null) return;
+      log.info({ certificate: issued.id, ...completion }, 'certificate issued');
+      await events.publish(db, 'certificateIssued', {
+        userId: completion.userId,
+        issuedId: issued.id,
+        courseId: completion.courseId,
+        courseName: issued.courseName,
+        code: issued.code,
+      });
     } catch (err) {
       log.error({ err, ...completion }, 'issuing a certificate failed');
     }

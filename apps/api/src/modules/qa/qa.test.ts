@@ -6,6 +6,7 @@ import {
   MESSAGES,
   QA_DENIED,
   QA_MESSAGES,
+  qaQuestionSubject,
   type TCoursePage,
   type TNotification,
   type TQaQuestionDetail,
@@ -21,9 +22,11 @@ import { listFiles, tempDataDir } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../../demo/seed';
+import { notifications } from '../notifications/tables';
+import { deliverPending } from '../notifications/testing';
 import { hashPassword } from '../users/passwords';
 import { users } from '../users/tables';
-import { notifications, qaQuestions, qaReplies, qaUpvotes } from './tables';
+import { qaQuestions, qaReplies, qaUpvotes } from './tables';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -259,9 +262,12 @@ describe('editing and deleting (moderation rule)', () => {
     const db = t.database.db;
     expect(await db.select().from(qaReplies).where(eq(qaReplies.questionId, question.id))).toEqual([]);
     expect(await db.select().from(qaUpvotes).where(eq(qaUpvotes.questionId, question.id))).toEqual([]);
-    expect(await db.select().from(notifications).where(eq(notifications.questionId, question.id))).toEqual(
-      [],
-    );
+    expect(
+      await db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.subject, qaQuestionSubject(question.id))),
+    ).toEqual([]);
   });
 
   it('applies the same rule to replies: author, moderator; not the asker nor another learner', async () => {
@@ -314,16 +320,18 @@ describe('replies and notifications', () => {
       new Date(after.createdAt).getTime(),
     );
 
+    await deliverPending(t);
     expect((await asker.get('notifications/unread-count')).json()).toEqual({ unread: before + 1 });
     const list = await asker.get('notifications?unread=true');
     expect(list.headers['x-total-count']).toBe(String(before + 1));
     const newest = (list.json() as TNotification[])[0];
     expect(newest).toMatchObject({
       kind: 'QA_REPLY',
-      questionId: question.id,
-      questionTitle: 'Where is the certificate of course one?',
-      replyId: answer.id,
-      excerpt: 'Under My progress. Then Certificates.',
+      url: `/training-academy/qa/${question.id}`,
+      params: {
+        title: 'Where is the certificate of course one?',
+        excerpt: 'Under My progress. Then Certificates.',
+      },
       read: false,
     });
     expect(newest?.actor?.fullName).toBeTruthy();
@@ -344,24 +352,26 @@ describe('replies and notifications', () => {
     expect(mail).toContain('Subject: New reply to your question: Where is the certificate of course one?');
     expect(mail).toContain(`http://localhost:3000/training-academy/qa/${question.id}`);
 
-    const marked = await asker.put('notifications/read', { questionId: question.id });
+    const marked = await asker.post('notifications/read', { subject: qaQuestionSubject(question.id) });
     expect(marked.json()).toEqual({ unread: before });
     const read = (await asker.get('notifications')).json() as TNotification[];
-    expect(read.find((n) => n.replyId === answer.id)?.read).toBe(true);
+    expect(read.find((n) => n.id === newest?.id)?.read).toBe(true);
   });
 
   it("does not notify the asker of their own replies, and no one sees another learner's notifications", async () => {
     const before = (await asker.get('notifications/unread-count')).json().unread as number;
     const question = await ask(asker);
     await reply(asker, question.id, 'Found it myself: reload the page.');
+    await deliverPending(t);
     expect((await asker.get('notifications/unread-count')).json().unread).toBe(before);
     await reply(other, question.id);
+    await deliverPending(t);
     const othersList = (await other.get('notifications')).json() as TNotification[];
-    expect(othersList.some((n) => n.questionId === question.id)).toBe(false);
+    expect(othersList.some((n) => n.url === `/training-academy/qa/${question.id}`)).toBe(false);
     // Marking "all" read touches only the caller's own notifications.
-    await other.put('notifications/read', {});
+    await other.post('notifications/read', {});
     expect((await asker.get('notifications/unread-count')).json().unread).toBe(before + 1);
-    expect((await asker.put('notifications/read', {})).json()).toEqual({ unread: 0 });
+    expect((await asker.post('notifications/read', {})).json()).toEqual({ unread: 0 });
   });
 });
 

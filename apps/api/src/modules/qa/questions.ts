@@ -5,6 +5,7 @@ import {
   QA_MESSAGES,
   type QaQuestionType,
   type QaRelatedTopic,
+  qaQuestionSubject,
   type TQaQuestionDetail,
   type TQaQuestionListQuery,
   type TQaQuestionSummary,
@@ -19,6 +20,7 @@ import type { Principal } from '../../platform/http/access';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
 import { pageWindow } from '../../platform/http/pagination';
 import { type CourseName, courseAndLessonNames, type LessonName } from '../courses';
+import { forgetNotifications } from '../notifications';
 import { avatarOf, fullNameOf } from '../users';
 import { excerptOf, mayChange, searchQuery } from './rules';
 import { qaQuestions, qaReplies, qaUpvotes } from './tables';
@@ -308,17 +310,20 @@ export async function updateQuestion(
   return getQuestion(db, principal, id);
 }
 
-/** Deletes the question with its replies, upvotes and notifications (foreign keys cascade). */
+/** Deletes the question with its replies and upvotes (foreign keys cascade) and its notifications. */
 export async function deleteQuestion(db: Db, principal: Principal, id: number): Promise<void> {
   const owner = await questionOwner(db, id);
   if (!mayChange(principal, owner.authorId, owner.courseId)) {
     throw forbidden(forbiddenMessage(QA_DENIED.deleteQuestion));
   }
-  const deleted = await db
-    .delete(qaQuestions)
-    .where(eq(qaQuestions.id, id))
-    .returning({ id: qaQuestions.id });
-  if (deleted.length === 0) throw notFound(QA_MESSAGES.questionNotFound);
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(qaQuestions)
+      .where(eq(qaQuestions.id, id))
+      .returning({ id: qaQuestions.id });
+    if (deleted.length === 0) throw notFound(QA_MESSAGES.questionNotFound);
+    await forgetNotifications(tx, { subject: qaQuestionSubject(id) });
+  });
 }
 
 /**

@@ -1,17 +1,19 @@
-import { forbiddenMessage, QA_DENIED, QA_MESSAGES, type TQaReply } from '@academy/contract';
+import {
+  forbiddenMessage,
+  QA_DENIED,
+  QA_MESSAGES,
+  qaQuestionSubject,
+  type TQaReply,
+} from '@academy/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client';
 import type { Principal } from '../../platform/http/access';
 import { forbidden, notFound } from '../../platform/http/errors';
-import type { Mailer } from '../../platform/mail';
-import { avatarOf, fullNameOf, mailboxOf } from '../users';
+import { forgetNotifications, notify } from '../notifications';
+import { avatarOf, fullNameOf } from '../users';
 import { lockQuestion, person, questionOwner } from './questions';
 import { excerptOf, mayChange } from './rules';
-import { notifications, qaQuestions, qaReplies } from './tables';
-
-/** Who sends a reply's mail, and where its failure is logged. */
-export type ReplyMailContext = { mailer: Mailer; log: FastifyBaseLogger };
+import { qaQuestions, qaReplies } from './tables';
 
 /** One reply as the caller sees it (with what they may do): one query. */
 async function readReply(db: Db, principal: Principal, id: number): Promise<TQaReply> {
@@ -48,17 +50,16 @@ async function readReply(db: Db, principal: Principal, id: number): Promise<TQaR
 
 /**
  * Adds a reply. One transaction: the question is locked, the reply added, the reply count and
- * last activity updated and, when someone other than the asker replies, the asker notified in
- * the product. The mail to the asker goes after the commit and does not hold up the answer.
+ * last activity updated and, when someone other than the asker replies, the asker notified (the
+ * notifications module delivers it in the product and by mail, as the asker chose).
  */
 export async function addReply(
   db: Db,
-  mail: ReplyMailContext,
   principal: Principal,
   questionId: number,
   content: string,
 ): Promise<TQaReply> {
-  const { reply, question, asker } = await db.transaction(async (tx) => {
+  const reply = await db.transaction(async (tx) => {
     const question = await lockQuestion(tx, questionId);
     const [reply] = await tx
       .insert(qaReplies)
@@ -69,30 +70,22 @@ export async function addReply(
       .update(qaQuestions)
       .set({ replyCount: sql`${qaQuestions.replyCount} + 1`, lastActivityAt: new Date() })
       .where(eq(qaQuestions.id, questionId));
-    let asker: { email: string; access: string } | undefined;
     if (question.authorId !== null && question.authorId !== principal.id) {
-      await tx.insert(notifications).values({
-        userId: question.authorId,
+      await notify(tx, question.authorId, {
         kind: 'QA_REPLY',
-        questionId,
-        replyId: reply.id,
+        key: `qa-reply:${reply.id}`,
+        subject: qaQuestionSubject(questionId),
+        url: `/training-academy/qa/${questionId}`,
+        params: {
+          title: question.title,
+          excerpt: excerptOf(content, 160),
+          name: principal.fullName ?? principal.employeeCode,
+        },
         actorId: principal.id,
       });
-      asker = await mailboxOf(tx, question.authorId);
     }
-    return { reply, question, asker };
+    return reply;
   });
-  if (asker && asker.access === 'ALLOWED') {
-    const data = {
-      questionId,
-      title: question.title,
-      replier: principal.fullName ?? principal.employeeCode,
-      excerpt: excerptOf(content, 1000),
-    };
-    mail.mailer.send({ to: asker.email, kind: 'qaReply', data }).catch((err) => {
-      mail.log.error({ err, questionId }, 'could not send the reply notification mail');
-    });
-  }
   return readReply(db, principal, reply.id);
 }
 
@@ -142,6 +135,7 @@ export async function deleteReply(db: Db, principal: Principal, id: number): Pro
       .where(and(eq(qaReplies.id, id), eq(qaReplies.questionId, owner.questionId)))
       .returning({ id: qaReplies.id });
     if (deleted.length === 0) throw notFound(QA_MESSAGES.replyNotFound);
+    await forgetNotifications(tx, { subject: qaQuestionSubject(owner.questionId), key: `qa-reply:${id}` });
     await tx
       .update(qaQuestions)
       .set({

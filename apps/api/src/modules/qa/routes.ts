@@ -1,9 +1,6 @@
 import {
   ZApiError,
   ZIdParam,
-  ZNotification,
-  ZNotificationQuery,
-  ZQaMarkReadInput,
   ZQaQuestionDetail,
   ZQaQuestionInput,
   ZQaQuestionListQuery,
@@ -12,7 +9,6 @@ import {
   ZQaReplyInput,
   ZQaSolvedInput,
   ZQaUpvoteResult,
-  ZUnreadCount,
 } from '@academy/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,12 +22,9 @@ import {
   deleteQuestion,
   deleteReply,
   getQuestion,
-  listNotifications,
   listQuestions,
-  markNotificationsRead,
   setSolved,
   toggleUpvote,
-  unreadNotifications,
   updateQuestion,
   updateReply,
 } from './service';
@@ -46,7 +39,7 @@ function who(principal: Principal | null): Principal {
   return principal;
 }
 
-/** Questions and answers for learners (SPEC §1–§6) and the in-product notifications. */
+/** Questions and answers for learners (SPEC §1–§6). */
 export const qaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.get(
     '/qa/questions',
@@ -164,21 +157,14 @@ export const qaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       config: signedIn,
       schema: {
         tags,
-        summary: 'Reply to a question; the asker is notified in the product and by mail',
+        summary: 'Reply to a question; the asker is notified (in the product and by mail, as they chose)',
         params: ZIdParam,
         body: ZQaReplyInput,
         response: { 201: ZQaReply, ...errors },
       },
     },
     async (request, reply) => {
-      const mail = { mailer: ctx.mailer, log: request.log };
-      const created = await addReply(
-        ctx.db,
-        mail,
-        who(request.principal),
-        request.params.id,
-        request.body.content,
-      );
+      const created = await addReply(ctx.db, who(request.principal), request.params.id, request.body.content);
       return reply.status(201).send(created);
     },
   );
@@ -213,52 +199,5 @@ export const qaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       await deleteReply(ctx.db, who(request.principal), request.params.id);
       return reply.status(204).send(null);
     },
-  );
-
-  app.get(
-    '/notifications',
-    {
-      config: signedIn,
-      schema: {
-        tags,
-        summary: "The caller's notifications, newest first (unread=true for unread only)",
-        querystring: ZNotificationQuery,
-        response: { 200: z.array(ZNotification), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { rows, total } = await listNotifications(ctx.db, who(request.principal), request.query);
-      setTotal(reply, total);
-      return rows;
-    },
-  );
-
-  app.get(
-    '/notifications/unread-count',
-    {
-      config: signedIn,
-      schema: {
-        tags,
-        summary: "How many of the caller's notifications are unread",
-        response: { 200: ZUnreadCount, ...errors },
-      },
-    },
-    async (request) => ({ unread: await unreadNotifications(ctx.db, who(request.principal)) }),
-  );
-
-  app.put(
-    '/notifications/read',
-    {
-      config: signedIn,
-      schema: {
-        tags,
-        summary: 'Mark notifications read: these ids, those of one question, or (empty body) all',
-        body: ZQaMarkReadInput,
-        response: { 200: ZUnreadCount, ...errors },
-      },
-    },
-    async (request) => ({
-      unread: await markNotificationsRead(ctx.db, who(request.principal), request.body ?? {}),
-    }),
   );
 };

@@ -1,6 +1,5 @@
 /** What the routes and other modules may call in the Q&A module. */
 
-export { listNotifications, markNotificationsRead, unreadNotifications } from './notifications';
 export {
   createQuestion,
   deleteQuestion,
@@ -10,4 +9,4 @@ export {
   toggleUpvote,
   updateQuestion,
 } from './questions';
-export { addReply, deleteReply, type ReplyMailContext, updateReply } from './replies';
+export { addReply, deleteReply, updateReply } from './replies';

@@ -104,30 +104,3 @@ export const qaUpvotes = pgTable(
     index('qa_upvotes_user_idx').on(t.userId, t.questionId),
   ],
 );
-
-/** In-product notifications: for now, "someone replied to your question". */
-export const notifications = pgTable(
-  'notifications',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: varchar('kind', { length: 32 }).notNull(),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => qaQuestions.id, { onDelete: 'cascade' }),
-    replyId: integer('reply_id').references(() => qaReplies.id, { onDelete: 'cascade' }),
-    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    readAt: timestamp('read_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('notifications_user_idx').on(t.userId, t.id.desc()),
-    index('notifications_unread_idx').on(t.userId, t.questionId).where(sql`${t.readAt} IS NULL`),
-    index('notifications_question_idx').on(t.questionId),
-    index('notifications_reply_idx').on(t.replyId),
-    index('notifications_actor_idx').on(t.actorId),
-    check('notifications_kind_check', sql`${t.kind} IN ('QA_REPLY')`),
-  ],
-);

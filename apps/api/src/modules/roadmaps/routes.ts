@@ -99,7 +99,7 @@ export const roadmapRoutes: FastifyPluginAsyncZod<AppContext & { learnerProgress
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createRoadmap(ctx.db, request.body, request.principal!.scope)),
+      reply.status(201).send(await createRoadmap(ctx.db, ctx.events, request.body, request.principal!.scope)),
   );
 
   app.put(
@@ -114,7 +114,8 @@ export const roadmapRoutes: FastifyPluginAsyncZod<AppContext & { learnerProgress
         response: { 200: ZRoadmap, ...errors },
       },
     },
-    async (request) => updateRoadmap(ctx.db, request.params.id, request.body, request.principal!.scope),
+    async (request) =>
+      updateRoadmap(ctx.db, ctx.events, request.params.id, request.body, request.principal!.scope),
   );
 
   app.delete(

@@ -13,9 +13,11 @@ import {
 } from '@academy/contract';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { AppEvents } from '../../events';
 import type { Db } from '../../platform/db/client';
 import { isForeignKeyViolation, uniqueViolation } from '../../platform/db/errors';
 import { col } from '../../platform/db/sql';
+import type { Events } from '../../platform/events';
 import { type ApiError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
 import { EVERYTHING, isPlaceWithin, type ManagementScope, placeWithin } from '../../platform/http/scope';
@@ -256,7 +258,19 @@ function translateUnique(err: unknown): unknown {
   return uniqueViolation(err) === 'roadmaps_branch_authorization_uq' ? alreadyExists() : err;
 }
 
-export async function createRoadmap(db: Db, input: RoadmapInput, scope: ManagementScope): Promise<TRoadmap> {
+/** The events a roadmap's save publishes: its learners hear of the courses it gained. */
+export type RoadmapEvents = Events<Pick<AppEvents, 'roadmapCoursesAdded'>>;
+
+function courseIdsOf(input: RoadmapInput): number[] {
+  return [...new Set(input.milestones.flatMap((m) => m.courses.map((c) => c.courseId)))];
+}
+
+export async function createRoadmap(
+  db: Db,
+  events: RoadmapEvents,
+  input: RoadmapInput,
+  scope: ManagementScope,
+): Promise<TRoadmap> {
   await assertReferences(db, input);
   let id: number;
   try {
@@ -272,6 +286,12 @@ export async function createRoadmap(db: Db, input: RoadmapInput, scope: Manageme
       if (!row) throw new Error('roadmap insert returned nothing');
       await assertSavedWithin(tx, row.id, scope);
       await insertPath(tx, row.id, input);
+      await events.publish(tx, 'roadmapCoursesAdded', {
+        roadmapId: row.id,
+        branchId: input.branchId,
+        authorizationId: input.authorizationId,
+        courseIds: courseIdsOf(input),
+      });
       return row.id;
     });
   } catch (err) {
@@ -283,6 +303,7 @@ export async function createRoadmap(db: Db, input: RoadmapInput, scope: Manageme
 /** Replaces a roadmap's branch, authorization, description and whole path, in one transaction. */
 export async function updateRoadmap(
   db: Db,
+  events: RoadmapEvents,
   id: number,
   input: RoadmapInput,
   scope: ManagementScope,
@@ -306,8 +327,22 @@ export async function updateRoadmap(
         })
         .where(eq(roadmaps.id, id));
       await assertSavedWithin(tx, id, scope);
+      const before = await tx
+        .select({ courseId: roadmapCourses.courseId })
+        .from(roadmapCourses)
+        .where(eq(roadmapCourses.roadmapId, id));
       await tx.delete(roadmapMilestones).where(eq(roadmapMilestones.roadmapId, id));
       await insertPath(tx, id, input);
+      const had = new Set(before.map((r) => r.courseId));
+      const added = courseIdsOf(input).filter((courseId) => !had.has(courseId));
+      if (added.length) {
+        await events.publish(tx, 'roadmapCoursesAdded', {
+          roadmapId: id,
+          branchId: input.branchId,
+          authorizationId: input.authorizationId,
+          courseIds: added,
+        });
+      }
     });
   } catch (err) {
     throw translateUnique(err);

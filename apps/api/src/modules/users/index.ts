@@ -13,6 +13,7 @@ export {
   learnersSql,
   type UserPlacement,
   userPlacedAt,
+  usersPlacedAtSql,
   usersPlacedCount,
   userWithinSql,
 } from './query-pieces';

@@ -67,6 +67,11 @@ export function userPlacedAt(userId: number, place: UserPlacement): SQL<boolean>
   return sql<boolean>`exists (select 1 from ${users} where ${col(users.id)} = ${userId} and ${placedAt(place)})`;
 }
 
+/** The ids of the users of a branch and authorization whose access is open (a roadmap's learners). */
+export function usersPlacedAtSql(branchId: number, authorizationId: number): SQL {
+  return sql`select ${col(users.id)} from ${users} where ${col(users.branchId)} = ${branchId} and ${col(users.authorizationId)} = ${authorizationId} and ${col(users.access)} = 'ALLOWED'`;
+}
+
 /** Which users a report is about (the progress report's learner filters and the caller's scope). */
 export type LearnerFilter = {
   /** Part of the employee code, full name or email, any case. */

@@ -14,6 +14,7 @@ import { certificates } from '../../modules/certificates/tables';
 import { courses } from '../../modules/courses/tables';
 import { EXAM_CLOSER } from '../../modules/exams/job';
 import { answersFor, learnerPool, questionsOf, setupExam, start, submit } from '../../modules/exams/testing';
+import { deliverPending } from '../../modules/notifications/testing';
 
 /**
  * Object-level access (issue 11): for every signed-in route that names a resource by id, a
@@ -53,7 +54,7 @@ const SHARED: Record<string, string> = {
 };
 
 /** Owned resources named in the body rather than the path. */
-const OWNED_IN_BODY = ['POST   /exams/process', 'PUT    /notifications/read'];
+const OWNED_IN_BODY = ['POST   /exams/process', 'POST   /notifications/read'];
 
 const snapshot = readFileSync(path.join(import.meta.dirname, 'route-access.snap.txt'), 'utf8');
 const signedInRoutesWithId = [
@@ -188,11 +189,12 @@ describe('object-level access', () => {
   it("marking notifications read by id touches only the caller's own", async () => {
     const helper = await clientAs(t.app, DEMO_ACCOUNTS.staff.employeeCode);
     await helper.post(`qa/questions/${question.id}/replies`, { content: 'It is in the documents tab.' });
+    await deliverPending(t);
     const ids = ((await owner.get('notifications')).json() as TNotification[]).map((n) => n.id);
     expect(ids.length).toBeGreaterThan(0);
     const before = (await owner.get('notifications/unread-count')).json() as { unread: number };
 
-    const marked = await stranger.put('notifications/read', { ids });
+    const marked = await stranger.post('notifications/read', { ids });
     expect(marked.statusCode).toBe(200);
     expect((await owner.get('notifications/unread-count')).json()).toEqual(before);
   });

@@ -19,6 +19,11 @@ const EXPECTED_LINK: Record<MailKind, string> = {
   applicationReceived: `${PUBLIC_URL}/recruitment/1`,
   applicationApproved: `${PUBLIC_URL}/recruitment/1`,
   applicationDeclined: `${PUBLIC_URL}/recruitment`,
+  certificateIssued: `${PUBLIC_URL}/training-academy/study-progress`,
+  examLocked: `${PUBLIC_URL}/training-academy`,
+  examUnlocked: `${PUBLIC_URL}/training-academy`,
+  roadmapCourseAdded: `${PUBLIC_URL}/training-academy/roadmap`,
+  assignmentDue: `${PUBLIC_URL}/training-academy`,
 };
 
 const KINDS = Object.keys(MAIL_KINDS) as MailKind[];
@@ -29,7 +34,8 @@ function sampleRequest(kind: MailKind, to: string): MailRequest {
 
 /** The same sample with every text value replaced by a hostile one (numbers and tokens kept). */
 function hostileRequest(kind: MailKind, to: string): MailRequest {
-  const keep = new Set(['token']);
+  // Links and dates are ours, not a person's words.
+  const keep = new Set(['token', 'path', 'dueAt']);
   const data = Object.fromEntries(
     Object.entries(MAIL_KINDS[kind].sample).map(([key, value]) => [
       key,

@@ -3,6 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { NotificationBell } from '../../features/notifications';
+import { HeaderSearch } from '../../features/search';
 import { useAuth } from '../auth/AuthProvider';
 import { Brand } from './Brand';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -51,9 +53,11 @@ export function SiteHeader() {
           )}
         </Group>
         <Group gap="xs" wrap="nowrap">
+          <HeaderSearch />
           <Group gap="xs" visibleFrom="md">
             <LanguageSwitcher />
           </Group>
+          {status === 'signedIn' && <NotificationBell />}
           {status === 'signedIn' ? (
             <UserMenu />
           ) : (

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Container, Divider, Grid, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDevices, IconKey, IconUser } from '@tabler/icons-react';
+import { IconBell, IconDevices, IconKey, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { formatDate } from '../../lib/format';
+import { NotificationPreferences } from '../notifications';
 import { AvatarUpload } from './AvatarUpload';
 import { useProfile, usePublicConfig } from './api';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -27,7 +28,7 @@ export function AccountPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const sub = useParams()['*'];
-  const tab = sub === 'password' || sub === 'sessions' ? sub : 'info';
+  const tab = sub === 'password' || sub === 'sessions' || sub === 'notifications' ? sub : 'info';
   const profile = useProfile();
   const config = usePublicConfig();
   const external = config.data?.passwordsManagedBy === 'provider';
@@ -40,7 +41,11 @@ export function AccountPage() {
       <Tabs
         value={tab}
         onChange={(value) =>
-          navigate(value === 'password' || value === 'sessions' ? `/account/${value}` : '/account')
+          navigate(
+            value === 'password' || value === 'sessions' || value === 'notifications'
+              ? `/account/${value}`
+              : '/account',
+          )
         }
         color="accent.6"
         keepMounted={false}
@@ -54,6 +59,9 @@ export function AccountPage() {
           </Tabs.Tab>
           <Tabs.Tab value="sessions" leftSection={<IconDevices size={16} />}>
             {t('account.sessionsTab')}
+          </Tabs.Tab>
+          <Tabs.Tab value="notifications" leftSection={<IconBell size={16} />}>
+            {t('account.notificationsTab')}
           </Tabs.Tab>
         </Tabs.List>
 
@@ -121,6 +129,9 @@ export function AccountPage() {
         </Tabs.Panel>
         <Tabs.Panel value="sessions">
           <SessionsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications">
+          <NotificationPreferences />
         </Tabs.Panel>
       </Tabs>
     </Container>

@@ -1,4 +1,4 @@
-import { ZQaReplyInput } from '@academy/contract';
+import { qaQuestionSubject, ZQaReplyInput } from '@academy/contract';
 import {
   ActionIcon,
   Alert,
@@ -29,15 +29,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../app/auth/AuthProvider';
 import { ConfirmDeleteDialog, Loading, useManagedForm } from '../../components/management';
-import {
-  useAddReply,
-  useDeleteQuestion,
-  useMarkRead,
-  useQuestion,
-  useSetSolved,
-  useToggleUpvote,
-  useUnreadCount,
-} from './api';
+import { useMarkRead, useUnreadCount } from '../notifications';
+import { useAddReply, useDeleteQuestion, useQuestion, useSetSolved, useToggleUpvote } from './api';
 import { Byline } from './Byline';
 import { PlainText } from './PlainText';
 import { QuestionPlace, QuestionTags } from './QuestionTags';
@@ -104,7 +97,7 @@ export function QuestionDetailPage() {
   useEffect(() => {
     if (!isAsker || marked.current || !unread.data) return;
     marked.current = true;
-    markRead.mutate({ questionId: id });
+    markRead.mutate({ subject: qaQuestionSubject(id) });
   }, [isAsker, unread.data, id, markRead]);
 
   if (question.isPending) {

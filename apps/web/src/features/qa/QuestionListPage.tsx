@@ -25,7 +25,6 @@ import { Loading } from '../../components/Loading';
 import { usePaginationLabels } from '../../components/pagination';
 import { useListParams } from '../../lib/use-list-params';
 import { useCourseOptions, useCourseOutline, useQuestionList } from './api';
-import { NotificationsButton } from './NotificationsButton';
 import { QuestionCard } from './QuestionCard';
 
 const PAGE_SIZE = 10;
@@ -138,7 +137,6 @@ export function QuestionListPage() {
           </Text>
         </div>
         <Group gap="sm">
-          <NotificationsButton />
           <Button component={Link} to={askLink} color="accent.6" leftSection={<IconPlus size={16} />}>
             {t('qa.ask')}
           </Button>

@@ -1,14 +1,12 @@
 import type {
   TCoursePage,
   TFeaturedCourses,
-  TNotification,
   TQaQuestionDetail,
   TQaQuestionInput,
   TQaQuestionSummary,
   TQaReply,
   TQaSolvedInput,
   TQaUpvoteResult,
-  TUnreadCount,
 } from '@academy/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Query } from '../../lib/api';
@@ -17,7 +15,6 @@ import { addOrEdit, usePagedList, validId } from '../../lib/queries';
 
 export const QA_KEY = ['qa'] as const;
 const QUESTIONS_KEY = [...QA_KEY, 'questions'] as const;
-export const NOTIFICATIONS_KEY = ['notifications'] as const;
 
 const qaApi = {
   questions: listEndpoint<TQaQuestionSummary>('qa/questions'),
@@ -30,9 +27,6 @@ const qaApi = {
   addReply: endpoint<TQaReply, number>('POST', (questionId) => `qa/questions/${questionId}/replies`),
   editReply: endpoint<TQaReply, number>('PUT', (id) => `qa/replies/${id}`),
   removeReply: endpoint<void, number>('DELETE', (id) => `qa/replies/${id}`),
-  unread: endpoint<TUnreadCount>('GET', 'notifications/unread-count'),
-  notifications: listEndpoint<TNotification>('notifications'),
-  markRead: endpoint<TUnreadCount>('PUT', 'notifications/read'),
   courses: endpoint<TFeaturedCourses>('GET', 'course'),
   courseOutline: endpoint<TCoursePage, number>('GET', (courseId) => `courses/${courseId}`),
 };
@@ -76,7 +70,7 @@ export function useDeleteQuestion() {
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: [...QUESTIONS_KEY, id] });
       void queryClient.invalidateQueries({ queryKey: [...QUESTIONS_KEY, 'list'] });
-      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
     },
   });
 }
@@ -133,35 +127,6 @@ export function useDeleteReply(questionId: number) {
   return useMutation({
     mutationFn: (id: number) => qaApi.removeReply.call(id),
     onSuccess: changed,
-  });
-}
-
-/** The unread count, refreshed every minute and when the window regains focus. */
-export function useUnreadCount() {
-  return useQuery({
-    queryKey: [...NOTIFICATIONS_KEY, 'unread'],
-    queryFn: async () => (await qaApi.unread.call()).unread,
-    refetchInterval: 60_000,
-  });
-}
-
-export function useNotifications(enabled: boolean) {
-  return useQuery({
-    queryKey: [...NOTIFICATIONS_KEY, 'list'],
-    queryFn: () => qaApi.notifications.call(undefined, { size: 20 }),
-    enabled,
-  });
-}
-
-export function useMarkRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { questionId?: number; ids?: number[] }) =>
-      qaApi.markRead.call(undefined, { body: input }),
-    onSuccess: (result) => {
-      queryClient.setQueryData([...NOTIFICATIONS_KEY, 'unread'], result.unread);
-      void queryClient.invalidateQueries({ queryKey: [...NOTIFICATIONS_KEY, 'list'] });
-    },
   });
 }
 

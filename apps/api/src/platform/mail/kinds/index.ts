@@ -1,4 +1,5 @@
 import { applicationApproved, applicationDeclined, applicationReceived } from './application';
+import { assignmentDue, certificateIssued, examLocked, examUnlocked, roadmapCourseAdded } from './learning';
 import { passwordReset } from './password-reset';
 import { qaReply } from './qa-reply';
 import { welcome } from './welcome';
@@ -14,4 +15,9 @@ export const MAIL_KINDS = {
   applicationReceived,
   applicationApproved,
   applicationDeclined,
+  certificateIssued,
+  examLocked,
+  examUnlocked,
+  roadmapCourseAdded,
+  assignmentDue,
 };
