@@ -34,6 +34,10 @@ const PUBLIC_API_ROUTES = [
   `POST ${API_PREFIX}/recruitment/:id/apply`,
   // Certificate verification by its code (issue 9): who earned what and when.
   `GET ${API_PREFIX}/certificates/verify/:code`,
+  // One search box (issue 22): the public finds courses, news and recruitment; signed in, more.
+  `GET ${API_PREFIX}/search`,
+  // A learner's calendar of due dates (issue 24), opened by calendar apps with its secret token.
+  `GET ${API_PREFIX}/calendar/:token`,
 ];
 
 describe('access guard', () => {
