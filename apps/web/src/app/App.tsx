@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '../lib/i18n';
-import { MantineProvider } from '@mantine/core';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -24,9 +24,17 @@ const queryClient = new QueryClient({
 
 const router = createBrowserRouter(routes);
 
+/** The colour scheme follows the system unless the user chose one in the user menu (this browser). */
+export const colorSchemeManager = localStorageColorSchemeManager({ key: 'academy.color-scheme' });
+
 export function App() {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+    >
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>

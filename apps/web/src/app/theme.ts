@@ -3,6 +3,7 @@ import {
   createTheme,
   darken,
   defaultVariantColorsResolver,
+  lighten,
   type MantineColorsTuple,
   parseThemeColor,
   type VariantColorsResolver,
@@ -47,19 +48,58 @@ const accent: MantineColorsTuple = [
   '#7a2600',
 ];
 
-/** Light and white badges, buttons and alerts: the text a shade darker than the colour, for contrast on tints. */
+/**
+ * Light and white badges, buttons and alerts: the text a shade darker than the colour for contrast
+ * on tints; in the dark scheme, where the tint lies over a dark page, a lighter one. Outline,
+ * subtle and transparent ones (text in the colour itself, on the page) lighter in the dark scheme.
+ */
+const TEXT_VARIANTS = ['light', 'white', 'outline', 'subtle', 'transparent'];
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
-  if (input.variant !== 'light' && input.variant !== 'white') return colors;
+  if (!TEXT_VARIANTS.includes(input.variant)) return colors;
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
-  return parsed.isThemeColor ? { ...colors, color: darken(parsed.value, 0.3) } : colors;
+  if (!parsed.isThemeColor) return colors;
+  if (input.variant === 'white') return { ...colors, color: darken(parsed.value, 0.3) };
+  if (input.variant === 'light') {
+    return { ...colors, color: `light-dark(${darken(parsed.value, 0.3)}, ${lighten(parsed.value, 0.6)})` };
+  }
+  return { ...colors, color: `light-dark(${parsed.value}, ${lighten(parsed.value, 0.6)})` };
 };
 
-/** Secondary ("dimmed") and placeholder text dark enough for 4.5:1 on white and the light brand tints. */
+/**
+ * The product's own colour roles, one value per scheme, used where a page would otherwise name a
+ * brand shade (`c="var(--academy-ink)"`). Secondary ("dimmed") and placeholder text dark enough for
+ * 4.5:1 on white and the light brand tints, light enough for 4.5:1 on the dark surfaces.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-placeholder': '#636a71' },
-  dark: {},
+  light: {
+    '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-placeholder': '#636a71',
+    '--academy-ink': BRAND.main,
+    '--academy-accent-text': '#bf3c00',
+    '--academy-tint': '#f0eefa',
+    '--academy-bar': '#f4f2fb',
+    '--academy-line': '#e6e2f3',
+    '--academy-surface': '#ffffff',
+    '--academy-subtle': 'var(--mantine-color-gray-0)',
+    '--academy-danger-text': 'var(--mantine-color-red-8)',
+    '--academy-success-text': 'var(--mantine-color-green-8)',
+  },
+  dark: {
+    '--mantine-color-dimmed': '#a6adb4',
+    '--mantine-color-placeholder': '#9aa1a8',
+    '--mantine-color-anchor': '#b6addf',
+    '--academy-ink': '#d6d1f2',
+    '--academy-accent-text': '#ff9c70',
+    '--academy-tint': '#2b2741',
+    '--academy-bar': '#221f33',
+    '--academy-line': '#3a3552',
+    '--academy-surface': 'var(--mantine-color-dark-7)',
+    '--academy-subtle': 'var(--mantine-color-dark-6)',
+    '--academy-danger-text': '#ff8787',
+    '--academy-success-text': '#8ce99a',
+  },
 });
 
 export const theme = createTheme({

@@ -55,7 +55,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <div data-testid={props.testId ?? 'data-table'}>
       <Table.ScrollContainer minWidth={props.minWidth ?? 640}>
-        <Table striped highlightOnHover verticalSpacing="sm" bg="white">
+        <Table striped highlightOnHover verticalSpacing="sm" bg="var(--academy-surface)">
           <Table.Thead>
             <Table.Tr>
               {selection && (

@@ -8,7 +8,7 @@ export function NotFound() {
   return (
     <Center mih="60vh" p="md">
       <Stack align="center" gap="sm" data-testid="not-found">
-        <Title order={1} c="accent.6" fz={72}>
+        <Title order={1} c="var(--academy-accent-text)" fz={72}>
           404
         </Title>
         <Text fz="lg" fw={600}>

@@ -20,7 +20,7 @@ export function Brand() {
         <Text
           fw={800}
           fz={{ base: 17, md: 22 }}
-          c={BRAND.main}
+          c="var(--academy-ink)"
           style={{ letterSpacing: -0.5, whiteSpace: 'nowrap' }}
         >
           Skyline{' '}

@@ -45,7 +45,7 @@ export function SiteHeader() {
                 to={item.to}
                 className={classes.link}
                 data-active={undefined}
-                style={({ isActive }) => (isActive ? { color: 'var(--mantine-color-accent-6)' } : undefined)}
+                style={({ isActive }) => (isActive ? { color: 'var(--academy-accent-text)' } : undefined)}
               >
                 {t(item.label)}
               </NavLink>

@@ -16,12 +16,12 @@ export function UserMenuButton(
   const auth = useAuth();
   const name = displayName(auth, t('userMenu.adminFallback'));
   return (
-    <UnstyledButton data-testid="user-menu" aria-label={t('userMenu.open')} {...props}>
+    // The accessible name starts with the name shown, as speech input users say it (WCAG 2.5.3).
+    <UnstyledButton data-testid="user-menu" aria-label={t('userMenu.openFor', { name })} {...props}>
       <Group gap={8} wrap="nowrap">
-        <Avatar src={auth.user?.avatar} alt="" radius="xl" size={36} color="brand">
-          {name.slice(0, 1).toUpperCase()}
-        </Avatar>
-        <Text fw={600} fz="sm" c="brand.9" visibleFrom="sm" maw={160} truncate>
+        {/* No initial letter: text in the button beyond the name would break WCAG 2.5.3. */}
+        <Avatar src={auth.user?.avatar} alt="" radius="xl" size={36} color="brand" aria-hidden />
+        <Text fw={600} fz="sm" c="var(--academy-ink)" visibleFrom="sm" maw={160} truncate>
           {name}
         </Text>
         <IconChevronDown size={14} aria-hidden />

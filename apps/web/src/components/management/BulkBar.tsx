@@ -22,7 +22,7 @@ export function BulkBar({ selection, shown, total, children }: BulkBarProps) {
   const count = selectionCount(selection, total);
   if (count === 0) return null;
   return (
-    <Paper withBorder radius="md" p="xs" mb="sm" bg="brand.0" data-testid="bulk-actions">
+    <Paper withBorder radius="md" p="xs" mb="sm" bg="var(--academy-tint)" data-testid="bulk-actions">
       <Group gap="xs" mb={6} wrap="wrap">
         <Text fz="sm" fw={600} data-testid="bulk-count">
           {selection.allMatching

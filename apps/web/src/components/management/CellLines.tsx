@@ -20,7 +20,7 @@ export function CellLines({ main, to, strong, sub, subMono, miw, testId }: CellL
   return (
     <Stack gap={0} miw={miw}>
       {to ? (
-        <Text component={Link} to={to} fw={600} c="brand.9" fz="sm" data-testid={testId}>
+        <Text component={Link} to={to} fw={600} c="var(--academy-ink)" fz="sm" data-testid={testId}>
           {main}
         </Text>
       ) : (

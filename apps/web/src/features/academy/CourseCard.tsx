@@ -30,7 +30,7 @@ export function CourseCard({
         {course.image ? (
           <Image src={course.image} alt="" h={150} fit="cover" />
         ) : (
-          <Stack h={150} align="center" justify="center" bg="brand.0">
+          <Stack h={150} align="center" justify="center" bg="var(--academy-tint)">
             <IconBook size={48} color="#251A5B" aria-hidden />
           </Stack>
         )}
@@ -39,7 +39,7 @@ export function CourseCard({
         <Badge variant="light" color="accent.6" size="sm">
           {course.serviceName}
         </Badge>
-        <Text fw={700} c="brand.9" lineClamp={2}>
+        <Text fw={700} c="var(--academy-ink)" lineClamp={2}>
           {course.name}
         </Text>
         <Text fz="xs" c="dimmed">

@@ -113,7 +113,7 @@ export function CoursePage() {
       <Container size="xl" py="xl">
         <Grid gutter="xl">
           <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
-            <Title order={2} c="brand.9" mb="md" fz={{ base: 20, md: 24 }}>
+            <Title order={2} c="var(--academy-ink)" mb="md" fz={{ base: 20, md: 24 }}>
               {t('academy.courseContent')}
             </Title>
             {course.topics.length === 0 && <Text c="dimmed">{t('academy.noTopicsYet')}</Text>}
@@ -141,13 +141,13 @@ export function CoursePage() {
                       roundCaps
                       sections={[{ value: percent.data?.percent ?? 0, color: 'accent.6' }]}
                       label={
-                        <Text ta="center" fw={700} c="brand.9">
+                        <Text ta="center" fw={700} c="var(--academy-ink)">
                           {percent.data?.percent ?? 0}%
                         </Text>
                       }
                     />
                     <Stack gap={4}>
-                      <Text fw={700} c="brand.9">
+                      <Text fw={700} c="var(--academy-ink)">
                         {t('academy.yourProgress')}
                       </Text>
                       <Text fz="sm" c="dimmed">
@@ -187,8 +187,8 @@ export function CoursePage() {
 function SignInCall({ loading, onSignIn }: { loading: boolean; onSignIn: () => void }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder radius="lg" p="lg" bg="brand.0" data-testid="sign-in-call">
-      <Text fw={700} c="brand.9" fz="lg">
+    <Paper withBorder radius="lg" p="lg" bg="var(--academy-tint)" data-testid="sign-in-call">
+      <Text fw={700} c="var(--academy-ink)" fz="lg">
         {t('academy.signInTitle')}
       </Text>
       <Text fz="sm" mt={4} mb="md">
@@ -212,7 +212,7 @@ function Requirements({ course }: { course: TCoursePage }) {
   if (!course.requirements && !course.mustCompleteBeforeNext) return null;
   return (
     <Paper withBorder radius="lg" p="lg">
-      <Text fw={700} c="brand.9" mb="xs">
+      <Text fw={700} c="var(--academy-ink)" mb="xs">
         {t('academy.requirements')}
       </Text>
       {course.requirements && (

@@ -44,7 +44,7 @@ export function LessonStudy({ summary, next, nextTopicPath, onOpen }: LessonStud
           <ThemeIcon size={56} radius="xl" color="#D3D3D3" aria-hidden>
             <IconLock size={28} color="#555" />
           </ThemeIcon>
-          <Title order={2} fz="lg" c="brand.9">
+          <Title order={2} fz="lg" c="var(--academy-ink)">
             {summary.name}
           </Title>
           <Text fw={600}>{summary.lockedMessage}</Text>
@@ -94,7 +94,7 @@ function StudyPanel({
   return (
     <Stack gap="md" data-testid="lesson-study">
       <Group justify="space-between" align="flex-start" gap="sm">
-        <Title order={2} fz={{ base: 18, md: 22 }} c="brand.9" data-testid="lesson-title">
+        <Title order={2} fz={{ base: 18, md: 22 }} c="var(--academy-ink)" data-testid="lesson-title">
           {content.name}
         </Title>
         <StatusBadge status={progress.status} />
@@ -129,7 +129,7 @@ function StudyPanel({
         <Group justify="space-between" mb={6} gap="xs">
           <Group gap={6}>
             <IconClock size={18} color="#251A5B" aria-hidden />
-            <Text fw={700} c="brand.9" fz="sm">
+            <Text fw={700} c="var(--academy-ink)" fz="sm">
               {t('study.studyTime')}
             </Text>
           </Group>
@@ -152,7 +152,7 @@ function StudyPanel({
         <Paper withBorder radius="md" p="md" data-testid="lesson-exam">
           <Group gap={6} mb={4}>
             <IconChecklist size={18} color="#251A5B" aria-hidden />
-            <Text fw={700} c="brand.9" fz="sm">
+            <Text fw={700} c="var(--academy-ink)" fz="sm">
               {t('study.exam')}
             </Text>
             {progress.examPassed && (

@@ -14,7 +14,7 @@ export function MyCertificates() {
   const [error, setError] = useState<string | null>(null);
   return (
     <>
-      <Title order={2} c="brand.9" fz={20} mt="xl" mb="sm">
+      <Title order={2} c="var(--academy-ink)" fz={20} mt="xl" mb="sm">
         {t('certificates.mine')}
       </Title>
       {mine.data?.length === 0 && <Text c="dimmed">{t('certificates.noneMine')}</Text>}
@@ -32,7 +32,7 @@ export function MyCertificates() {
                   <IconCertificate size={16} />
                 </ThemeIcon>
                 <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text fw={600} c="brand.9" lineClamp={1}>
+                  <Text fw={600} c="var(--academy-ink)" lineClamp={1}>
                     {c.courseName}
                   </Text>
                   <Text fz="xs" c="dimmed">

@@ -37,7 +37,7 @@ export function MyCoursesPage() {
 
   return (
     <Container size="xl" py="xl">
-      <Title order={1} c="brand.9" mb="lg" fz={{ base: 26, md: 32 }}>
+      <Title order={1} c="var(--academy-ink)" mb="lg" fz={{ base: 26, md: 32 }}>
         {t('academy.myCourses')}
       </Title>
       <Tabs

@@ -60,7 +60,7 @@ export function MyExamResults() {
   ];
   return (
     <>
-      <Title order={2} c="brand.9" fz={20} mt="xl" mb="sm">
+      <Title order={2} c="var(--academy-ink)" fz={20} mt="xl" mb="sm">
         {t('progress.myExams')}
       </Title>
       <DataTable

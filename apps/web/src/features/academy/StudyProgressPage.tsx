@@ -43,7 +43,12 @@ export function StudyProgressPage() {
       header: t('academy.course'),
       render: (course) => (
         <Stack gap={2} miw={180}>
-          <Anchor component={Link} to={`/training-academy/course/${course.id}`} fw={600} c="brand.9">
+          <Anchor
+            component={Link}
+            to={`/training-academy/course/${course.id}`}
+            fw={600}
+            c="var(--academy-ink)"
+          >
             {course.name}
           </Anchor>
           <Text fz="xs" c="dimmed">
@@ -96,7 +101,7 @@ export function StudyProgressPage() {
 
   return (
     <Container size="xl" py="xl">
-      <Title order={1} c="brand.9" mb="lg" fz={{ base: 26, md: 32 }}>
+      <Title order={1} c="var(--academy-ink)" mb="lg" fz={{ base: 26, md: 32 }}>
         {t('academy.myProgress')}
       </Title>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="xl" data-testid="progress-summary">
@@ -113,7 +118,7 @@ export function StudyProgressPage() {
         />
         <Stat icon={<IconChartBar size={20} />} label={t('academy.averageProgress')} value={`${average}%`} />
       </SimpleGrid>
-      <Title order={2} c="brand.9" fz={20} mb="sm">
+      <Title order={2} c="var(--academy-ink)" fz={20} mb="sm">
         {t('academy.myCoursesProgress')}
       </Title>
       <DataTable
@@ -126,7 +131,7 @@ export function StudyProgressPage() {
         numbered
         emptyText={t('academy.noCourses')}
       />
-      <Title order={2} c="brand.9" fz={20} mt="xl" mb="sm">
+      <Title order={2} c="var(--academy-ink)" fz={20} mt="xl" mb="sm">
         {t('academy.history')}
       </Title>
       {history.data?.length === 0 && <Text c="dimmed">{t('academy.noFinished')}</Text>}
@@ -142,7 +147,7 @@ export function StudyProgressPage() {
                   component={Link}
                   to={`/training-academy/course/${course.id}`}
                   fw={600}
-                  c="brand.9"
+                  c="var(--academy-ink)"
                   lineClamp={1}
                 >
                   {course.name}
@@ -169,7 +174,7 @@ function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: R
           {icon}
         </ThemeIcon>
         <div style={{ minWidth: 0 }}>
-          <Text fz="xl" fw={700} c="brand.9" lh={1.1}>
+          <Text fz="xl" fw={700} c="var(--academy-ink)" lh={1.1}>
             {value}
           </Text>
           <Text fz="xs" c="dimmed">

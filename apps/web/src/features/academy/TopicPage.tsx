@@ -69,14 +69,14 @@ export function TopicPage() {
   return (
     <Container size="xl" py="lg">
       <Breadcrumbs separatorMargin={6} mb="sm" styles={{ root: { flexWrap: 'wrap', rowGap: 4 } }}>
-        <Anchor component={Link} to="/training-academy" fz="sm" c="brand.9">
+        <Anchor component={Link} to="/training-academy" fz="sm" c="var(--academy-ink)">
           {t('academy.myCourses')}
         </Anchor>
         <Anchor
           component={Link}
           to={`/training-academy/course/${courseId}`}
           fz="sm"
-          c="brand.9"
+          c="var(--academy-ink)"
           lineClamp={1}
         >
           {course.data?.name ?? '…'}
@@ -86,7 +86,7 @@ export function TopicPage() {
         </Text>
       </Breadcrumbs>
       <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
-        <Title order={1} c="brand.9" fz={{ base: 22, md: 30 }} data-testid="topic-title">
+        <Title order={1} c="var(--academy-ink)" fz={{ base: 22, md: 30 }} data-testid="topic-title">
           {topic?.name ?? ''}
         </Title>
         {thematics.data && thematics.data.length > 1 && (
@@ -112,7 +112,7 @@ export function TopicPage() {
       <Grid gutter="xl">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder radius="md" p={0} className={classes.list}>
-            <Text fw={700} c="brand.9" px="md" py="sm" className={classes.listTitle}>
+            <Text fw={700} c="var(--academy-ink)" px="md" py="sm" className={classes.listTitle}>
               {t('academy.lessons')} · {topic ? `${topic.passedLessons}/${topic.lessonCount}` : ''}
             </Text>
             {lessons.isPending && (

@@ -35,7 +35,7 @@ export function AccountPage() {
 
   return (
     <Container size="lg" py="xl">
-      <Title order={1} c="brand.9" mb="lg">
+      <Title order={1} c="var(--academy-ink)" mb="lg">
         {t('account.title')}
       </Title>
       <Tabs
@@ -96,7 +96,7 @@ export function AccountPage() {
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 8 }}>
                 <Paper withBorder p="lg" radius="lg">
-                  <Title order={3} mb="md">
+                  <Title order={2} size="h3" mb="md">
                     {t('account.personalInfo')}
                   </Title>
                   <ProfileForm key={profile.data.id} profile={profile.data} />
@@ -108,7 +108,7 @@ export function AccountPage() {
 
         <Tabs.Panel value="password">
           <Paper withBorder p="lg" radius="lg" maw={520}>
-            <Title order={3} mb="md">
+            <Title order={2} size="h3" mb="md">
               {t('account.changePassword')}
             </Title>
             {external ? (

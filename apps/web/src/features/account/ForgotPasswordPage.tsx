@@ -58,7 +58,7 @@ export function ForgotPasswordPage() {
   return (
     <Container size={480} py={48}>
       <Paper withBorder shadow="sm" p="xl" radius="lg">
-        <Title order={1} fz="h2" c="brand.9" mb="xs">
+        <Title order={1} fz="h2" c="var(--academy-ink)" mb="xs">
           {token ? t('forgotPassword.resetTitle') : t('forgotPassword.title')}
         </Title>
         {body}

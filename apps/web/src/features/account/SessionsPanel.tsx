@@ -18,7 +18,9 @@ export function SessionsPanel() {
   return (
     <Paper withBorder p="lg" radius="lg" maw={720}>
       <Group justify="space-between" mb="xs" wrap="wrap">
-        <Title order={3}>{t('account.sessions.title')}</Title>
+        <Title order={2} size="h3">
+          {t('account.sessions.title')}
+        </Title>
         <Button
           variant="light"
           color="red"

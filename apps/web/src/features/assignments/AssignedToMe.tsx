@@ -67,7 +67,7 @@ export function AssignedToMe({
                 component={Link}
                 to={item.courseId ? `/training-academy/course/${item.courseId}` : '/training-academy/roadmap'}
                 fw={600}
-                c="brand.9"
+                c="var(--academy-ink)"
               >
                 {item.name}
               </Anchor>

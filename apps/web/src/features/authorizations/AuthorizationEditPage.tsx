@@ -132,7 +132,7 @@ function AuthorizationForm({ authorization }: { authorization?: TAuthorization }
           </SimpleGrid>
         </Paper>
         <div>
-          <Title order={3} fz="h4" mb={4}>
+          <Title order={2} fz="h4" mb={4}>
             {t('authorizations.permissions')}
           </Title>
           <Text c="dimmed" fz="sm" mb="md">

@@ -44,7 +44,7 @@ export function AuthorizationsPage() {
       key: 'name',
       header: t('authorizations.name'),
       render: (a) => (
-        <Text component={Link} to={`/management/authorization/edit/${a.id}`} fw={600} c="brand.9">
+        <Text component={Link} to={`/management/authorization/edit/${a.id}`} fw={600} c="var(--academy-ink)">
           {a.name}
         </Text>
       ),

@@ -13,7 +13,7 @@ export function VerifyCertificatePage() {
   const check = useVerification(code);
   return (
     <Container size="sm" py="xl">
-      <Title order={1} c="brand.9" mb="lg" fz={{ base: 24, md: 30 }}>
+      <Title order={1} c="var(--academy-ink)" mb="lg" fz={{ base: 24, md: 30 }}>
         {t('certificates.verifyTitle')}
       </Title>
       {check.isPending && <Loading />}
@@ -28,10 +28,10 @@ export function VerifyCertificatePage() {
             <ThemeIcon color="green" size={56} radius="xl" aria-hidden>
               <IconRosetteDiscountCheck size={34} />
             </ThemeIcon>
-            <Text fw={700} c="green.8">
+            <Text fw={700} c="var(--academy-success-text)">
               {t('certificates.verified')}
             </Text>
-            <Title order={2} fz={24} c="brand.9">
+            <Title order={2} fz={24} c="var(--academy-ink)">
               {check.data.fullName}
             </Title>
             <Text>{t('certificates.earned', { course: check.data.courseName })}</Text>

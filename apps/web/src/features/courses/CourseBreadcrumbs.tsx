@@ -20,7 +20,7 @@ export function CourseBreadcrumbs({ items }: { items: Crumb[] }) {
     >
       {all.map((crumb, index) =>
         crumb.to && index < all.length - 1 ? (
-          <Anchor key={crumb.to} component={Link} to={crumb.to} fz="sm" c="brand.9">
+          <Anchor key={crumb.to} component={Link} to={crumb.to} fz="sm" c="var(--academy-ink)">
             {crumb.label ?? '…'}
           </Anchor>
         ) : (

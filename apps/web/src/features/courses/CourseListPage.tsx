@@ -44,7 +44,14 @@ export function CourseListPage() {
         course.image ? (
           <Image src={course.image} alt="" w={72} h={44} fit="cover" radius="sm" />
         ) : (
-          <Stack w={72} h={44} align="center" justify="center" bg="brand.0" style={{ borderRadius: 4 }}>
+          <Stack
+            w={72}
+            h={44}
+            align="center"
+            justify="center"
+            bg="var(--academy-tint)"
+            style={{ borderRadius: 4 }}
+          >
             <IconBook size={20} color="#251A5B" aria-hidden />
           </Stack>
         ),
@@ -54,7 +61,7 @@ export function CourseListPage() {
       header: t('courseAdmin.courseName'),
       render: (course) => (
         <Stack gap={4} miw={220}>
-          <Anchor component={Link} to={`/management/course/${course.id}`} fw={600} c="brand.9">
+          <Anchor component={Link} to={`/management/course/${course.id}`} fw={600} c="var(--academy-ink)">
             {course.name}
           </Anchor>
           <Group gap={4}>

@@ -144,7 +144,7 @@ export function LessonFormPage() {
           { label: editing ? lesson.data?.name : t('courseAdmin.addLesson') },
         ]}
       />
-      <Title order={2} c="brand.9" mb="lg">
+      <Title order={1} size="h2" c="var(--academy-ink)" mb="lg">
         {editing ? t('courseAdmin.editLesson') : t('courseAdmin.addLesson')}
       </Title>
       {editing && !lesson.data ? (

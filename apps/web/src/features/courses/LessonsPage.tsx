@@ -39,7 +39,7 @@ export function LessonsPage() {
       header: t('courseAdmin.lessonName'),
       render: (lesson) => (
         <Stack gap={2}>
-          <Text fw={600} c="brand.9">
+          <Text fw={600} c="var(--academy-ink)">
             {lesson.name}
           </Text>
           {lesson.video.kind === 'youtube' ? (

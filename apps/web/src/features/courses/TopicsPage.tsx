@@ -35,7 +35,12 @@ export function TopicsPage() {
       key: 'name',
       header: t('courseAdmin.topicName'),
       render: (topic) => (
-        <Anchor component={Link} to={`/management/course/${courseId}/topic/${topic.id}`} fw={600} c="brand.9">
+        <Anchor
+          component={Link}
+          to={`/management/course/${courseId}/topic/${topic.id}`}
+          fw={600}
+          c="var(--academy-ink)"
+        >
           {topic.name}
         </Anchor>
       ),

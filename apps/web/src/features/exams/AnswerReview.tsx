@@ -53,7 +53,7 @@ export function AnswerReview({ check }: { check: TCheckAnswers }) {
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="exam-outcomes">
       <Group justify="space-between" gap="xs" mb="sm">
-        <Title order={3} fz={18} c="brand.9">
+        <Title order={3} fz={18} c="var(--academy-ink)">
           {t('exams.yourAnswers')}
         </Title>
         <Text fz="xs" c={check.correctAnswersShown ? 'green.9' : 'dimmed'} data-testid="review-policy">
@@ -83,7 +83,7 @@ export function AnswerReview({ check }: { check: TCheckAnswers }) {
                       </Text>{' '}
                       {givenText(o, none)}
                     </Text>
-                    <Text fz="sm" c="green.9" data-testid="correct-answer">
+                    <Text fz="sm" c="var(--academy-success-text)" data-testid="correct-answer">
                       <Text span fw={600}>
                         {t('exams.correctAnswer')}:
                       </Text>{' '}

@@ -26,6 +26,7 @@ import {
   Text,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -179,12 +180,12 @@ export function ExamPlayerPage() {
   }
   return (
     <Box mih="100vh" bg="gray.0">
-      <Box bg="brand.9" c="white" py="sm">
+      <Box component="header" bg="brand.9" c="white" py="sm">
         <Container size="lg">
           <Group justify="space-between" gap="xs">
-            <Text fw={700} lineClamp={1}>
+            <Title order={1} fz="md" fw={700} lineClamp={1}>
               {state.data?.lessonName ?? t('exams.exam')}
-            </Text>
+            </Title>
             <Anchor component={Link} to={lessonPath} c="white" fz="sm">
               <Group gap={4} wrap="nowrap">
                 <IconArrowLeft size={14} aria-hidden />
@@ -194,7 +195,7 @@ export function ExamPlayerPage() {
           </Group>
         </Container>
       </Box>
-      <Container size="lg" py="lg">
+      <Container component="main" size="lg" py="lg">
         {content}
       </Container>
     </Box>
@@ -439,6 +440,7 @@ function ExamTaking({
     <FocusLoop>
       {/* The timer bar: the exam player has no site header or footer. */}
       <Box
+        component="header"
         bg="brand.9"
         c="white"
         py="xs"
@@ -486,7 +488,8 @@ function ExamTaking({
         </Container>
       </Box>
 
-      <Container size="lg" py="lg">
+      <Container component="main" size="lg" py="lg">
+        <VisuallyHidden component="h1">{t('exams.exam')}</VisuallyHidden>
         {failure && (
           <Alert color="red" mb="md">
             {failure}

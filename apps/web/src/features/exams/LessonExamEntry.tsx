@@ -49,7 +49,7 @@ export function LessonExamEntry({ lessonId }: { lessonId: number }) {
         )}
       </Group>
       {exam.passed ? (
-        <Text fz="sm" c="green.8" fw={600} data-testid="exam-passed">
+        <Text fz="sm" c="var(--academy-success-text)" fw={600} data-testid="exam-passed">
           {t('exams.passedNote')}
         </Text>
       ) : exam.locked ? (

@@ -139,7 +139,7 @@ export function QuestionView({ question, total, answer, onAnswer, onBlocked }: Q
           <Text
             fw={700}
             fz="lg"
-            c="brand.9"
+            c="var(--academy-ink)"
             mb="md"
             style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
           >

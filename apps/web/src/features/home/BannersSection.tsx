@@ -64,7 +64,7 @@ export function BannersSection({ banners, result }: { banners: THomeBanner[]; re
     <Paper withBorder p="lg" radius="md" data-testid="banners-section">
       <Group justify="space-between" mb="xs" gap="sm">
         <div>
-          <Title order={3} c="brand.9" fz="lg">
+          <Title order={2} c="var(--academy-ink)" fz="lg">
             {t('homeAdmin.banners')}
           </Title>
           <Text fz="sm" c="dimmed">

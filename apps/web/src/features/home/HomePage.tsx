@@ -42,11 +42,11 @@ function Hero() {
 function SectionTitle({ title, more }: { title: string; more?: { to: string; label: string } }) {
   return (
     <Group justify="space-between" align="flex-end" mb="lg">
-      <Title order={2} c="brand.9">
+      <Title order={2} c="var(--academy-ink)">
         {title}
       </Title>
       {more && (
-        <Anchor component={Link} to={more.to} c="accent.6" fw={600} fz="sm">
+        <Anchor component={Link} to={more.to} c="var(--academy-accent-text)" fw={600} fz="sm">
           <Group gap={4}>
             {more.label}
             <IconArrowRight size={16} aria-hidden />
@@ -145,12 +145,12 @@ export function HomePage() {
                       {service.image ? (
                         <Image src={service.image} alt="" h={64} w="auto" fit="contain" loading="lazy" />
                       ) : (
-                        <Text fz={28} fw={800} c="brand.9" lh={1}>
+                        <Text fz={28} fw={800} c="var(--academy-ink)" lh={1}>
                           {service.name}
                         </Text>
                       )}
                       {service.image && (
-                        <Text fw={700} c="brand.9">
+                        <Text fw={700} c="var(--academy-ink)">
                           {service.name}
                         </Text>
                       )}

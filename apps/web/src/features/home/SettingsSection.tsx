@@ -16,7 +16,7 @@ export function SettingsSection({ title, hint, testId, actions, children }: Sett
     <Paper withBorder p="lg" radius="md" data-testid={testId}>
       <Group justify="space-between" mb="md" gap="sm">
         <div>
-          <Title order={3} c="brand.9" fz="lg" mb="xs">
+          <Title order={2} c="var(--academy-ink)" fz="lg" mb="xs">
             {title}
           </Title>
           <Text fz="sm" c="dimmed">

@@ -16,10 +16,10 @@ export function IntroductionPage() {
 
   return (
     <Container size="md" py="xl">
-      <Text c="accent.6" fw={700} tt="uppercase" fz="sm">
+      <Text c="var(--academy-accent-text)" fw={700} tt="uppercase" fz="sm">
         {t('nav.about')}
       </Text>
-      <Title order={1} c="brand.9" mb="xl" fz={{ base: 28, md: 40 }}>
+      <Title order={1} c="var(--academy-ink)" mb="xl" fz={{ base: 28, md: 40 }}>
         {t('introduction.title')}
       </Title>
       {introduction.error && <Alert color="red">{introduction.error.message}</Alert>}

@@ -40,7 +40,7 @@ function ManagementShell() {
           ))}
         </nav>
       </aside>
-      <section className={classes.content}>{allowed ? <Outlet /> : <Unauthorized />}</section>
+      <main className={classes.content}>{allowed ? <Outlet /> : <Unauthorized />}</main>
     </div>
   );
 }

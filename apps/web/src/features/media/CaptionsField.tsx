@@ -79,7 +79,7 @@ export function CaptionsField({ videoId, canEdit }: { videoId: string; canEdit: 
       </Text>
       {captions.isLoading && <Loader size="xs" />}
       {captions.error && (
-        <Text fz="sm" c="red.8">
+        <Text fz="sm" c="var(--academy-danger-text)">
           {captions.error.message}
         </Text>
       )}
@@ -111,7 +111,7 @@ export function CaptionsField({ videoId, canEdit }: { videoId: string; canEdit: 
           </Group>
         ))}
         {remove.error && (
-          <Text fz="sm" c="red.8">
+          <Text fz="sm" c="var(--academy-danger-text)">
             {remove.error.message}
           </Text>
         )}

@@ -42,7 +42,7 @@ export function LessonVideoPlayer({ lessonId, ...props }: StudyVideoProps & { le
   }
   if (isPending(data.status)) {
     return (
-      <AspectRatio ratio={16 / 9} bg="gray.1" style={{ borderRadius: 8 }}>
+      <AspectRatio ratio={16 / 9} bg="var(--academy-subtle)" style={{ borderRadius: 8 }}>
         <Center data-testid="video-encoding">
           <Stack gap="xs" align="center" w="60%">
             <Text fw={500}>{data.message ?? t('media.beingEncoded')}</Text>

@@ -43,7 +43,13 @@ export function VideoStatus({ id, canEdit = false }: { id: string; canEdit?: boo
           handleRef={preview}
         />
       ) : isPending(data.status) ? (
-        <Stack gap={6} p="md" bg="gray.0" style={{ borderRadius: 8 }} data-testid="video-encoding">
+        <Stack
+          gap={6}
+          p="md"
+          bg="var(--academy-subtle)"
+          style={{ borderRadius: 8 }}
+          data-testid="video-encoding"
+        >
           <Text fw={500}>{t('media.beingEncoded')}</Text>
           <Progress value={data.progress} animated aria-label={t('media.encodingProgress')} />
           <Text fz="xs" c="dimmed">

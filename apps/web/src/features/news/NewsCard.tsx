@@ -5,8 +5,19 @@ import { Link } from 'react-router';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { formatDate } from '../../lib/format';
 
-/** A news tile: picture, category, title, short description and date; opens the article. */
-export function NewsCard({ news, sizes }: { news: TNewsSummary; sizes?: string }) {
+/**
+ * A news tile: picture, category, title, short description and date; opens the article. Its title
+ * is a heading one level below the section holding it (h2 straight under a page's h1).
+ */
+export function NewsCard({
+  news,
+  sizes,
+  heading = 'h3',
+}: {
+  news: TNewsSummary;
+  sizes?: string;
+  heading?: 'h2' | 'h3';
+}) {
   return (
     <Card
       component={Link}
@@ -27,8 +38,8 @@ export function NewsCard({ news, sizes }: { news: TNewsSummary; sizes?: string }
             style={{ display: 'block', width: '100%', height: 190, objectFit: 'cover' }}
           />
         ) : (
-          <Stack h={190} align="center" justify="center" bg="brand.0">
-            <IconNews size={48} color="#251A5B" aria-hidden />
+          <Stack h={190} align="center" justify="center" bg="var(--academy-tint)">
+            <IconNews size={48} style={{ color: 'var(--academy-ink)' }} aria-hidden />
           </Stack>
         )}
       </Card.Section>
@@ -41,7 +52,7 @@ export function NewsCard({ news, sizes }: { news: TNewsSummary; sizes?: string }
             {formatDate(news.createdAt)}
           </Text>
         </Group>
-        <Text fw={700} c="brand.9" lineClamp={2} component="h3" m={0} fz="md">
+        <Text fw={700} c="var(--academy-ink)" lineClamp={2} component={heading} m={0} fz="md">
           {news.title}
         </Text>
         <Text fz="sm" c="dimmed" lineClamp={3}>

@@ -65,7 +65,7 @@ export function NewsDetailPage() {
                 {news.categoryName}
               </Anchor>
             </Breadcrumbs>
-            <Title order={1} c="brand.9" fz={{ base: 26, md: 36 }} lh={1.25}>
+            <Title order={1} c="var(--academy-ink)" fz={{ base: 26, md: 36 }} lh={1.25}>
               {news.title}
             </Title>
             <Group gap="xs" mt="sm" mb="lg">
@@ -76,7 +76,7 @@ export function NewsDetailPage() {
                 {formatDate(news.createdAt)}
               </Text>
             </Group>
-            <Text fz="lg" fw={600} c="brand.9" mb="lg">
+            <Text fz="lg" fw={600} c="var(--academy-ink)" mb="lg">
               {news.description}
             </Text>
             {news.imageSet && (
@@ -96,7 +96,7 @@ export function NewsDetailPage() {
         <Grid.Col span={{ base: 12, md: 4 }}>
           {news.related.length > 0 && (
             <Stack gap="md" component="aside" aria-label={t('news.related')} data-testid="related-news">
-              <Title order={2} c="brand.9" fz="xl">
+              <Title order={2} c="var(--academy-ink)" fz="xl">
                 {t('news.related')}
               </Title>
               {news.related.map((item) => (

@@ -57,10 +57,10 @@ export function NewsListPage() {
     <Container size="xl" py="xl">
       <Stack gap="lg">
         <div>
-          <Text c="accent.6" fw={700} tt="uppercase" fz="sm">
+          <Text c="var(--academy-accent-text)" fw={700} tt="uppercase" fz="sm">
             {t('news.title')}
           </Text>
-          <Title order={1} c="brand.9" fz={{ base: 28, md: 36 }}>
+          <Title order={1} c="var(--academy-ink)" fz={{ base: 28, md: 36 }}>
             {service?.name ?? t('news.title')}
           </Title>
         </div>
@@ -107,7 +107,7 @@ export function NewsListPage() {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" data-testid="news-list">
             {list.data?.items.map((item) => (
-              <NewsCard key={item.id} news={item} />
+              <NewsCard key={item.id} news={item} heading="h2" />
             ))}
           </SimpleGrid>
         )}

@@ -86,7 +86,13 @@ export function NewsManagementPage() {
       header: t('newsAdmin.titleColumn'),
       render: (item) => (
         <Stack gap={2}>
-          <Anchor component={Link} to={`/management/news/${item.id}`} fw={600} c="brand.9" lineClamp={2}>
+          <Anchor
+            component={Link}
+            to={`/management/news/${item.id}`}
+            fw={600}
+            c="var(--academy-ink)"
+            lineClamp={2}
+          >
             {item.title}
           </Anchor>
           <Text fz="xs" c="dimmed">

@@ -67,7 +67,7 @@ export function NewsPreviewPage() {
               {news.hiddenFromHome ? t('newsAdmin.hiddenFromHomeBadge') : t('newsAdmin.onHomeBadge')}
             </Badge>
           </Group>
-          <Title order={2} c="brand.9">
+          <Title order={1} size="h2" c="var(--academy-ink)">
             {news.title}
           </Title>
           <Text fz="xs" c="dimmed">

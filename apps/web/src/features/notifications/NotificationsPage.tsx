@@ -69,7 +69,7 @@ function NotificationItem({ n, onOpen }: { n: TNotification; onOpen: (n: TNotifi
           </ThemeIcon>
         )}
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-          <Text fz="sm" fw={n.read ? 400 : 600} c="brand.9">
+          <Text fz="sm" fw={n.read ? 400 : 600} c="var(--academy-ink)">
             {notificationText(t, n)}
           </Text>
           {detail && (
@@ -114,7 +114,7 @@ export function NotificationsPage() {
   return (
     <Container size="md" py="xl">
       <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap">
-        <Title order={1} c="brand.9">
+        <Title order={1} c="var(--academy-ink)">
           {t('notifications.title')}
         </Title>
         <Anchor component={Link} to="/account/notifications" fz="sm">

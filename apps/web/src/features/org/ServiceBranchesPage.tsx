@@ -98,7 +98,7 @@ function ServiceSummary({ service }: { service: TServiceDetail }) {
       <Group gap="lg" wrap="wrap">
         {service.image && <Image src={service.image} alt="" w={96} h={56} fit="contain" />}
         <div>
-          <Text fw={700} c="brand.9">
+          <Text fw={700} c="var(--academy-ink)">
             {service.name}
           </Text>
           {service.websiteUrl && (

@@ -30,7 +30,7 @@ export function ServicesPage() {
       key: 'name',
       header: t('org.services.name'),
       render: (service) => (
-        <Anchor component={Link} to={`/management/service/${service.id}`} fw={600} c="brand.9">
+        <Anchor component={Link} to={`/management/service/${service.id}`} fw={600} c="var(--academy-ink)">
           {service.name}
         </Anchor>
       ),

@@ -24,7 +24,7 @@ export function LearnerHeader({ user, actions }: { user: TLearnerProgress['user'
     <Paper withBorder radius="md" p="md" mb="lg">
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={2}>
-          <Title order={3} c="brand.9" data-testid="learner-name">
+          <Title order={2} size="h3" c="var(--academy-ink)" data-testid="learner-name">
             {user.fullName ?? user.employeeCode}
           </Title>
           <Text fz="sm" c="dimmed">

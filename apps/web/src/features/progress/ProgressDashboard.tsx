@@ -12,7 +12,7 @@ export function ProgressDashboard({ summary }: { summary: TProgressSummary | und
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" mb="lg" data-testid="progress-dashboard">
       <Paper withBorder radius="md" p="md">
-        <Title order={3} fz="md" c="brand.9" mb="sm">
+        <Title order={2} fz="md" c="var(--academy-ink)" mb="sm">
           {t('progress.completionRate')}
         </Title>
         <Group wrap="nowrap">
@@ -36,7 +36,7 @@ export function ProgressDashboard({ summary }: { summary: TProgressSummary | und
         </Group>
       </Paper>
       <Paper withBorder radius="md" p="md">
-        <Title order={3} fz="md" c="brand.9" mb="sm">
+        <Title order={2} fz="md" c="var(--academy-ink)" mb="sm">
           {t('progress.perStatus')}
         </Title>
         <Stack gap={8}>
@@ -62,7 +62,7 @@ export function ProgressDashboard({ summary }: { summary: TProgressSummary | und
         </Stack>
       </Paper>
       <Paper withBorder radius="md" p="md">
-        <Title order={3} fz="md" c="brand.9" mb="sm">
+        <Title order={2} fz="md" c="var(--academy-ink)" mb="sm">
           {t('progress.examPassRate')}
         </Title>
         {rates.length === 0 && (

@@ -148,7 +148,7 @@ export function ProgressDetailPage() {
           </Stack>
         </Alert>
       )}
-      <Title order={3} fz="lg" c="brand.9" mb="sm">
+      <Title order={2} fz="lg" c="var(--academy-ink)" mb="sm">
         {t('progress.courses')}
       </Title>
       {courses.length === 0 && <Text c="dimmed">{t('progress.noCourses')}</Text>}
@@ -205,7 +205,7 @@ export function ProgressDetailPage() {
           </Accordion.Item>
         ))}
       </Accordion>
-      <Title order={3} fz="lg" c="brand.9" mb="sm">
+      <Title order={2} fz="lg" c="var(--academy-ink)" mb="sm">
         {t('progress.attempts')}
       </Title>
       <DataTable

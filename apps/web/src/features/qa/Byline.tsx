@@ -27,7 +27,7 @@ export function Byline({
         radius="xl"
       />
       <Text fz="sm" c="dimmed" miw={0} style={{ overflowWrap: 'anywhere' }}>
-        <Text span fw={600} c="dark.6" fz="sm">
+        <Text span fw={600} c="var(--mantine-color-text)" fz="sm">
           {name}
         </Text>{' '}
         · <time dateTime={at}>{formatDateTime(at)}</time>

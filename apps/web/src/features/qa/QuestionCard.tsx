@@ -4,7 +4,7 @@ import { IconArrowBigUp, IconArrowBigUpFilled, IconMessageCircle } from '@tabler
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Byline } from './Byline';
-import { QuestionTags } from './QuestionTags';
+import { QuestionTags, SOLVED_GREEN } from './QuestionTags';
 
 /** A question in the list: its counts, title, start of the description, tags and asker. */
 export function QuestionCard({ question }: { question: TQaQuestionSummary }) {
@@ -20,7 +20,7 @@ export function QuestionCard({ question }: { question: TQaQuestionSummary }) {
             ) : (
               <IconArrowBigUp size={20} color="#868e96" aria-hidden />
             )}
-            <Text fw={700} fz="sm" c="brand.9">
+            <Text fw={700} fz="sm" c="var(--academy-ink)">
               {question.upvotes}
             </Text>
           </Stack>
@@ -31,8 +31,8 @@ export function QuestionCard({ question }: { question: TQaQuestionSummary }) {
             py={2}
             style={{
               borderRadius: 6,
-              border: `1px solid ${question.solved ? '#2f9e44' : answered ? '#ced4da' : 'transparent'}`,
-              background: question.solved ? '#2f9e44' : undefined,
+              border: `1px solid ${question.solved ? SOLVED_GREEN : answered ? '#ced4da' : 'transparent'}`,
+              background: question.solved ? SOLVED_GREEN : undefined,
             }}
             aria-label={t('qa.replyCount', { count: question.replyCount })}
           >
@@ -47,13 +47,13 @@ export function QuestionCard({ question }: { question: TQaQuestionSummary }) {
             component={Link}
             to={`/training-academy/qa/${question.id}`}
             fw={700}
-            c="brand.9"
+            c="var(--academy-ink)"
             fz="md"
             style={{ overflowWrap: 'anywhere' }}
           >
             {question.title}
           </Text>
-          <Text fz="sm" c="dark.4" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+          <Text fz="sm" c="var(--mantine-color-text)" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
             {question.excerpt}
           </Text>
           <QuestionTags question={question} />

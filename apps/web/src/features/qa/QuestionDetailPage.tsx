@@ -128,7 +128,12 @@ export function QuestionDetailPage() {
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mb="lg" data-testid="question">
         <Stack gap="md">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <Title order={1} c="brand.9" fz={{ base: 22, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
+            <Title
+              order={1}
+              c="var(--academy-ink)"
+              fz={{ base: 22, sm: 28 }}
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {data.title}
             </Title>
             {(data.canEdit || data.canDelete) && (
@@ -203,7 +208,7 @@ export function QuestionDetailPage() {
         </Stack>
       </Paper>
 
-      <Title order={2} fz="lg" c="brand.9" mb="sm">
+      <Title order={2} fz="lg" c="var(--academy-ink)" mb="sm">
         {t('qa.replyCount', { count: data.replies.length })}
       </Title>
       <Stack gap="sm" mb="lg" data-testid="replies">

@@ -122,7 +122,7 @@ export function QuestionFormPage() {
           </Anchor>
         )}
       </Breadcrumbs>
-      <Title order={1} c="brand.9" fz={{ base: 26, sm: 32 }} mb="lg">
+      <Title order={1} c="var(--academy-ink)" fz={{ base: 26, sm: 32 }} mb="lg">
         {editId ? t('qa.editTitle') : t('qa.newTitle')}
       </Title>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>

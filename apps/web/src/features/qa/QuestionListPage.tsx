@@ -129,7 +129,7 @@ export function QuestionListPage() {
     <Container size="lg" py="xl">
       <Group justify="space-between" align="center" mb="lg" gap="sm">
         <div>
-          <Title order={1} c="brand.9" fz={{ base: 26, sm: 32 }}>
+          <Title order={1} c="var(--academy-ink)" fz={{ base: 26, sm: 32 }}>
             {t('qa.title')}
           </Title>
           <Text c="dimmed" fz="sm">

@@ -7,6 +7,7 @@ import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { useDeleteReply, useSetSolved, useUpdateReply } from './api';
 import { Byline } from './Byline';
 import { PlainText } from './PlainText';
+import { SOLVED_GREEN } from './QuestionTags';
 
 /** One reply: author, text, the solution mark, and edit, delete and "mark as solution" when allowed. */
 export function ReplyItem({
@@ -50,7 +51,11 @@ export function ReplyItem({
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Byline person={reply.author} at={reply.createdAt} editedAt={reply.editedAt} />
           {reply.isSolution && (
-            <Badge color="green" leftSection={<IconCircleCheck size={12} />} data-testid="solution-badge">
+            <Badge
+              color={SOLVED_GREEN}
+              leftSection={<IconCircleCheck size={12} />}
+              data-testid="solution-badge"
+            >
               {t('qa.solution')}
             </Badge>
           )}

@@ -75,7 +75,7 @@ function ApplicationDetail({ a }: { a: TApplication }) {
       <Group justify="space-between" align="flex-start" mt="xs" mb="lg" gap="sm">
         <Stack gap={2}>
           <Group gap="xs">
-            <Title order={2} c="brand.9" data-testid="candidate-name">
+            <Title order={1} size="h2" c="var(--academy-ink)" data-testid="candidate-name">
               {a.fullName}
             </Title>
             <Badge color={APPLICATION_COLORS[a.status]} variant="light" data-testid="application-status">
@@ -174,7 +174,7 @@ function ApplicationDetail({ a }: { a: TApplication }) {
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Text fw={600} c="brand.9" mb="xs">
+          <Text fw={600} c="var(--academy-ink)" mb="xs">
             {a.cv.name}
           </Text>
           {cv.isError ? (

@@ -137,7 +137,7 @@ export function ApplicationsPage() {
       </Anchor>
       <Group justify="space-between" align="flex-end" mt="xs" mb="lg" gap="sm">
         <Stack gap={2}>
-          <Title order={2} c="brand.9">
+          <Title order={1} size="h2" c="var(--academy-ink)">
             {t('recruitment.applicationsOf', { vacancy: post.data?.vacancy ?? '…' })}
           </Title>
           {post.data && (

@@ -131,7 +131,7 @@ export function ApplyPage() {
           ← {data.vacancy}
         </Anchor>
       )}
-      <Title order={1} c="brand.9" fz={{ base: 26, md: 34 }} mt="xs">
+      <Title order={1} c="var(--academy-ink)" fz={{ base: 26, md: 34 }} mt="xs">
         {t('recruitment.applyTitle')}
       </Title>
       {data && (
@@ -176,7 +176,7 @@ export function ApplyPage() {
             <ThemeIcon size={56} radius="xl" color="green" variant="light">
               <IconCircleCheck size={36} />
             </ThemeIcon>
-            <Title order={2} c="brand.9" fz="xl">
+            <Title order={2} c="var(--academy-ink)" fz="xl">
               {t('recruitment.thanks', { name: receipt.fullName })}
             </Title>
             <Text>{t('recruitment.received', { vacancy: receipt.vacancy })}</Text>

@@ -51,7 +51,7 @@ function PostDetail({ data }: { data: TRecruitmentPost }) {
       <Group justify="space-between" align="flex-start" mt="xs" mb="lg" gap="sm">
         <Stack gap={4}>
           <Group gap="xs">
-            <Title order={2} c="brand.9" data-testid="post-title">
+            <Title order={1} size="h2" c="var(--academy-ink)" data-testid="post-title">
               {data.vacancy}
             </Title>
             <Badge color={STATUS_COLORS[data.status]} variant="light">

@@ -70,10 +70,16 @@ export function ManagePostsPage() {
       header: t('recruitment.applications'),
       width: 130,
       render: (p) => (
-        <Text component={Link} to={`${BASE}/curriculum-vitae/${p.id}`} fz="sm" c="brand.9" fw={600}>
+        <Text
+          component={Link}
+          to={`${BASE}/curriculum-vitae/${p.id}`}
+          fz="sm"
+          c="var(--academy-ink)"
+          fw={600}
+        >
           {p.applicationCount}
           {p.pendingCount > 0 && (
-            <Text span fz="xs" c="accent.7" fw={600}>
+            <Text span fz="xs" c="var(--academy-accent-text)" fw={600}>
               {' '}
               ({t('recruitment.newCount', { count: p.pendingCount })})
             </Text>

@@ -65,7 +65,13 @@ export function PdfViewer({ data }: { data: Uint8Array | undefined }) {
 
   const pages = document ? Math.min(document.numPages, MAX_PAGES) : 0;
   return (
-    <Box ref={ref} bg="gray.1" p={{ base: 6, sm: 'md' }} style={{ borderRadius: 8 }} data-testid="pdf-viewer">
+    <Box
+      ref={ref}
+      bg="var(--academy-subtle)"
+      p={{ base: 6, sm: 'md' }}
+      style={{ borderRadius: 8 }}
+      data-testid="pdf-viewer"
+    >
       {failed && <Alert color="red">{t('recruitment.pdfFailed')}</Alert>}
       {!failed && (!document || width === 0) && (
         <Center py="xl">

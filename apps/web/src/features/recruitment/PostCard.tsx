@@ -12,7 +12,7 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
       <span style={{ color: '#6c5ac2', display: 'flex', marginTop: 2 }} aria-hidden>
         {icon}
       </span>
-      <Text fz="sm" c="gray.8" style={{ minWidth: 0 }}>
+      <Text fz="sm" c="var(--mantine-color-text)" style={{ minWidth: 0 }}>
         {children}
       </Text>
     </Group>
@@ -52,7 +52,7 @@ export function PostCard({ post }: { post: TRecruitmentPostSummary }) {
             {t(`recruitment.status.${post.status}`)}
           </Badge>
         </Group>
-        <Text fw={700} fz="lg" c="brand.9" lineClamp={2}>
+        <Text fw={700} fz="lg" c="var(--academy-ink)" lineClamp={2}>
           {post.vacancy}
         </Text>
         <Fact icon={<IconCash size={16} />}>{formatSalary(t, post.salaryMin, post.salaryMax)}</Fact>

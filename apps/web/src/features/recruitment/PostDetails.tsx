@@ -19,14 +19,14 @@ export function PostFacts({ post }: { post: TRecruitmentPostDetail }) {
     [t('recruitment.fields.branch'), post.branchName],
   ];
   return (
-    <Paper withBorder radius="lg" p="md" bg="brand.0">
+    <Paper withBorder radius="lg" p="md" bg="var(--academy-tint)">
       <SimpleGrid cols={{ base: 2, md: 5 }} spacing="md" verticalSpacing="md" data-testid="post-facts">
         {facts.map(([label, value]) => (
           <Box key={label}>
             <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
               {label}
             </Text>
-            <Text fw={600} c="brand.9" fz="sm">
+            <Text fw={600} c="var(--academy-ink)" fz="sm">
               {value}
             </Text>
           </Box>
@@ -48,7 +48,7 @@ function Section({ title, text }: { title: string; text: string | null }) {
   if (!text) return null;
   return (
     <Box>
-      <Title order={3} fz="lg" c="brand.9" mb={6}>
+      <Title order={2} fz="lg" c="var(--academy-ink)" mb={6}>
         {title}
       </Title>
       <Text style={{ whiteSpace: 'pre-line' }} fz="sm" lh={1.7}>

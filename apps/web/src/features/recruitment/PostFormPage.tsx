@@ -273,7 +273,7 @@ function PostForm({ post }: { post?: TRecruitmentPost }) {
       <Anchor component={Link} to={post ? `${BASE}/detail/${post.id}` : BASE} fz="sm">
         ← {post ? post.vacancy : t('management.areas.recruitment')}
       </Anchor>
-      <Title order={2} c="brand.9" mt="xs" mb="lg">
+      <Title order={1} size="h2" c="var(--academy-ink)" mt="xs" mb="lg">
         {post ? t('recruitment.editPost') : t('recruitment.addPost')}
       </Title>
       <form onSubmit={submit} noValidate data-testid="post-form">

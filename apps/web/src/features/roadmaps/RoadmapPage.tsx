@@ -30,7 +30,7 @@ export function RoadmapPage() {
 
   return (
     <Container size="lg" py="xl">
-      <Title order={1} c="brand.9" mb="xs" fz={{ base: 26, md: 32 }}>
+      <Title order={1} c="var(--academy-ink)" mb="xs" fz={{ base: 26, md: 32 }}>
         {t('roadmap.title')}
       </Title>
       {roadmap.isPending && <Loading />}
@@ -49,7 +49,7 @@ export function RoadmapPage() {
           <Paper withBorder radius="md" p="md" mb="xl" data-testid="roadmap-overall">
             <Group justify="space-between" mb={6}>
               <Text fw={600}>{t('roadmap.overall')}</Text>
-              <Text fw={700} c="brand.9">
+              <Text fw={700} c="var(--academy-ink)">
                 {t('roadmap.finishedOf', { done: data.finishedCount, total: data.courseCount })} ·{' '}
                 {data.percent}%
               </Text>
@@ -64,7 +64,7 @@ export function RoadmapPage() {
                   key={milestone.id}
                   bullet={done ? <IconCircleCheck size={18} /> : <IconFlag size={16} />}
                   title={
-                    <Title order={2} fz={20} c="brand.9">
+                    <Title order={2} fz={20} c="var(--academy-ink)">
                       {milestone.name}
                     </Title>
                   }
@@ -125,7 +125,12 @@ function RoadmapCourse({ course }: { course: TMyRoadmapCourse }) {
               {course.name}
             </Text>
           ) : (
-            <Anchor component={Link} to={`/training-academy/course/${course.courseId}`} fw={600} c="brand.9">
+            <Anchor
+              component={Link}
+              to={`/training-academy/course/${course.courseId}`}
+              fw={600}
+              c="var(--academy-ink)"
+            >
               {course.name}
             </Anchor>
           )}

@@ -43,7 +43,7 @@ function ResultGroup({
       aria-labelledby={headingId}
       data-testid={`search-group-${kind}`}
     >
-      <Title order={2} fz="h4" c="brand.9" id={headingId} mb="sm">
+      <Title order={2} fz="h4" c="var(--academy-ink)" id={headingId} mb="sm">
         {t(`search.kinds.${kind}`)}
       </Title>
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -92,7 +92,7 @@ export function SearchPage() {
 
   return (
     <Container size="md" py="xl">
-      <Title order={1} c="brand.9" mb="md">
+      <Title order={1} c="var(--academy-ink)" mb="md">
         {q.trim() ? t('search.titleFor', { q: q.trim() }) : t('search.title')}
       </Title>
       <search aria-label={t('search.label')}>

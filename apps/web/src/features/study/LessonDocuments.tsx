@@ -32,7 +32,7 @@ export function LessonDocuments({ documents }: { documents: TLessonDocument[] })
 
   return (
     <Stack gap="xs" data-testid="lesson-documents">
-      <Text fw={700} c="brand.9">
+      <Text fw={700} c="var(--academy-ink)">
         {t('study.documents')}
       </Text>
       {error && <Alert color="red">{error}</Alert>}

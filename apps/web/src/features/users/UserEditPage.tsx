@@ -76,7 +76,7 @@ export function UserEditPage() {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder p="lg" radius="md">
-      <Title order={3} fz="h4" mb="md" c="brand.9">
+      <Title order={2} fz="h4" mb="md" c="var(--academy-ink)">
         {title}
       </Title>
       {children}
@@ -167,7 +167,7 @@ function UserForm({ user }: { user?: TUserDetail }) {
     <form onSubmit={onSubmit} noValidate data-testid="user-form">
       <Group justify="space-between" align="center" mb="lg" gap="sm">
         <div>
-          <Title order={2} c="brand.9">
+          <Title order={1} size="h2" c="var(--academy-ink)">
             {user ? (user.fullName ?? user.employeeCode) : t('users.addTitle')}
           </Title>
           {user && (

@@ -57,7 +57,7 @@ export function ExamSettingsCard({
 
   return (
     <Paper withBorder radius="md" p="md" component="form" onSubmit={onSubmit} data-testid="exam-settings">
-      <Title order={4} c="brand.9" mb="sm">
+      <Title order={2} size="h4" c="var(--academy-ink)" mb="sm">
         {t('exams.settings')}
       </Title>
       <Stack gap="xs">

@@ -12,7 +12,7 @@ export function LockedLearnersCard({ lessonId, result }: { lessonId: number; res
   const rows = locked.data?.items ?? [];
   return (
     <Paper withBorder radius="md" p="md" data-testid="locked-learners">
-      <Title order={4} c="brand.9" mb="xs">
+      <Title order={2} size="h4" c="var(--academy-ink)" mb="xs">
         {t('exams.lockedLearners')}
       </Title>
       {locked.error && <Alert color="red">{locked.error.message}</Alert>}

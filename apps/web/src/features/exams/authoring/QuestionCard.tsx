@@ -72,7 +72,7 @@ export function QuestionCard({
               <Text span c="dimmed" fz="sm">
                 {t('exams.blankN', { n: i + 1 })}:{' '}
               </Text>
-              <Text span fw={600} c="green.8" fz="sm">
+              <Text span fw={600} c="var(--academy-success-text)" fz="sm">
                 {blank.answers.join(' | ')}
               </Text>
             </Text>

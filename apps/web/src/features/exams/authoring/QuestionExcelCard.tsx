@@ -44,7 +44,7 @@ export function QuestionExcelCard({
     <Paper withBorder radius="md" p="md" data-testid="exam-excel">
       <Group gap={6} mb="xs">
         <IconFileSpreadsheet size={20} color="#251A5B" aria-hidden />
-        <Title order={4} c="brand.9">
+        <Title order={2} size="h4" c="var(--academy-ink)">
           {t('exams.excel')}
         </Title>
       </Group>

@@ -90,7 +90,7 @@ export function UserBulkActions({ selection, list, total, exportQuery, result }:
       {button('authorize', <IconShieldCheck size={14} />)}
       {button('export', <IconDownload size={14} />)}
       {tooMany && (
-        <Text fz="sm" c="red.8" data-testid="bulk-too-many">
+        <Text fz="sm" c="var(--academy-danger-text)" data-testid="bulk-too-many">
           {BULK_MESSAGES.tooMany}
         </Text>
       )}

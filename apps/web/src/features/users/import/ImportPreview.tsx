@@ -21,7 +21,7 @@ export function ImportPreview({ preview }: { preview: TUserImportResult }) {
         </Badge>
       </Group>
       {errors.length === 0 ? (
-        <Text fz="sm" c="green.9">
+        <Text fz="sm" c="var(--academy-success-text)">
           {t('users.import.noErrors')}
         </Text>
       ) : (
