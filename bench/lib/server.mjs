@@ -70,6 +70,8 @@ export async function startBuiltServer({ port, dataDir, databaseUrl, env = {}, n
         PORT: String(port),
         DATA_DIR: dataDir,
         PUBLIC_URL: url,
+        // No SCORM content origin: PORT + 1 may be another server's.
+        CONTENT_PORT: '0',
         LOG_LEVEL: 'error',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         ...env,

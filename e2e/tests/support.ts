@@ -61,6 +61,8 @@ export async function startServer(
       PORT: String(port),
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
+      // The SCORM content origin, clear of the other workers' ports (E2E_PORT + n).
+      CONTENT_PORT: String(port + 1000),
       LOG_LEVEL: 'warn',
       // Two small renditions (the player offers a quality choice), encoded as fast as x264 can:
       // the journeys test the pipeline, not the picture.

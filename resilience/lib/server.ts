@@ -42,6 +42,8 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
     PUBLIC_URL: options.publicUrl ?? url,
+    // No SCORM content origin: PORT + 1 may be another server's.
+    CONTENT_PORT: '0',
     LOG_LEVEL: 'info',
     // Demo accounts and content, on PostgreSQL too: the suites sign in as the README's demo users.
     DEMO_DATA: 'true',

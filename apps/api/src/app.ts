@@ -20,6 +20,7 @@ import { progressRoutes } from './modules/progress';
 import { qaRoutes } from './modules/qa';
 import { recruitmentRoutes } from './modules/recruitment';
 import { roadmapRoutes } from './modules/roadmaps';
+import { createScorm, scormRoutes } from './modules/scorm';
 import { searchRoutes } from './modules/search';
 import { publicPageRoutes } from './modules/site';
 import {
@@ -60,6 +61,13 @@ import { deletionJournal } from './platform/storage/journal';
 import { registerFileRoutes } from './platform/storage/serve';
 import { createStorage } from './platform/storage/storage';
 import { registerUploads } from './platform/uploads/plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The content origin's server (SCORM packages): main.ts listens on CONTENT_PORT with it. */
+    contentApp: FastifyInstance;
+  }
+}
 
 export type BuildOptions = {
   config: Config;
@@ -149,6 +157,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   wireOwnStatements(ctx, app.log);
   wireNotifications(ctx, app.log);
   const media = createMedia(ctx, app.log, unlockedLesson);
+  const { scorm, contentApp } = await createScorm(ctx, app.log);
+  app.decorate('contentApp', contentApp);
+  app.addHook('onClose', () => contentApp.close());
   // Orphan objects and abandoned uploads: the platform's journal of failed deletions, then media's.
   scheduleStorageCleanup(ctx, app.log, [mediaStorageSweep(media)]);
   scheduleExamCloser(app, ctx.db, ctx.events, systemClock);
@@ -175,6 +186,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(courseRoutes, { ...ctx, learnerProgress });
       await api.register(studyRoutes, ctx);
       await api.register(mediaRoutes, { ...ctx, media });
+      await api.register(scormRoutes, { ...ctx, scorm });
       await api.register(examRoutes, ctx);
       await api.register(homeRoutes, ctx);
       await api.register(newsRoutes, ctx);

@@ -27,6 +27,8 @@ const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optionalUrl,
+  CONTENT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  CONTENT_ORIGIN: optionalUrl,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   DEMO_DATA: z.enum(['true', 'false', 'auto']).default('auto'),
@@ -169,6 +171,11 @@ export type Config = {
   trustProxy: boolean;
   /** CSP frame-ancestors: who may show the product in a frame. */
   frameAncestors: string[];
+  /**
+   * Where SCORM packages are served (decision 110): an origin apart from the academy's, so a
+   * package's scripts never reach its tokens. `port` is where this process serves it (0: none).
+   */
+  content: { origin: string; port: number };
   production: boolean;
 };
 
@@ -241,6 +248,20 @@ export type S3StorageConfig = {
   secretAccessKey: string | undefined;
   forcePathStyle: boolean;
 };
+
+/**
+ * The content origin: CONTENT_ORIGIN, else this host on CONTENT_PORT (PORT + 1) — and for
+ * `localhost`, `127.0.0.1`, another site as well as another origin (cookies ignore ports).
+ */
+function contentOriginOf(publicUrl: string, port: number, contentPort?: number, origin?: string) {
+  const servedPort = contentPort ?? (port === 0 ? 0 : port + 1);
+  if (origin) return { origin: new URL(origin).origin, port: servedPort };
+  const url = new URL(publicUrl);
+  if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
+  else if (url.hostname === '127.0.0.1') url.hostname = 'localhost';
+  url.port = String(servedPort);
+  return { origin: url.origin, port: servedPort };
+}
 
 export const EMBEDDED_CLIENT_ID = 'academy-web';
 export const API_AUDIENCE = 'academy-api';
@@ -345,6 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: e.TIME_ZONE || Intl.DateTimeFormat().resolvedOptions().timeZone,
     trustProxy: e.TRUST_PROXY,
     frameAncestors: e.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
+    content: contentOriginOf(publicUrl, e.PORT, e.CONTENT_PORT, e.CONTENT_ORIGIN),
     production: e.NODE_ENV === 'production',
   };
 }

@@ -46,6 +46,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.role !== 'worker' && config.content.port > 0) {
+    await app.contentApp.listen({ port: config.content.port, host: config.host });
+    app.log.info(`SCORM packages are served from ${config.content.origin} (port ${config.content.port})`);
+  }
   app.log.info(
     `Academy is serving ${config.publicUrl} (role: ${config.role}, database: ${database.engine}, sign-in: ${config.oidc.mode})`,
   );

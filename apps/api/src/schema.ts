@@ -16,6 +16,7 @@ export * from './modules/org/tables';
 export * from './modules/qa/tables';
 export * from './modules/recruitment/tables';
 export * from './modules/roadmaps/tables';
+export * from './modules/scorm/tables';
 export * from './modules/study/tables';
 export * from './modules/users/tables';
 export * from './modules/xapi/tables';

@@ -18,8 +18,11 @@ export const COURSE_LIMITS = {
   maxCount: 1000,
 } as const;
 
-/** How a lesson's video is given: a YouTube link, or (issue 5) an uploaded file. */
-export const VIDEO_KINDS = ['youtube', 'upload'] as const;
+/**
+ * What a lesson plays: a YouTube link, (issue 5) an uploaded video, or (issue 25) a SCORM package,
+ * uploaded with PUT lessons/{id}/package after the lesson is saved (its `videoUrl` is empty).
+ */
+export const VIDEO_KINDS = ['youtube', 'upload', 'scorm'] as const;
 export type VideoKind = (typeof VIDEO_KINDS)[number];
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -233,10 +236,7 @@ export const ZLessonInput = z
     topicId: zOptionalId.optional(),
     /** Optional: the server tells a YouTube link from an uploaded video's URL (`/videos/…mp4`). */
     videoKind: z.enum(VIDEO_KINDS).optional(),
-    videoUrl: zRequiredText(2000).refine(
-      (v) => youtubeVideoId(v) !== null || videoIdFromUrl(v) !== null,
-      MESSAGES.youtubeLinkInvalid,
-    ),
+    videoUrl: z.string().trim().max(2000, 'Must be at most 2000 characters').default(''),
     videoDurationSeconds: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
       zWholeNumber(1, 24 * 3600).optional(),
@@ -245,6 +245,13 @@ export const ZLessonInput = z
     requiredCorrectAnswers: zWholeNumber(0, COURSE_LIMITS.maxCount),
     examTimeLimitMinutes: zWholeNumber(1, COURSE_LIMITS.maxMinutes, MESSAGES.examTimeInvalid),
     maxFailedAttempts: zWholeNumber(0, COURSE_LIMITS.maxCount).default(3),
+  })
+  .superRefine((v, ctx) => {
+    if (v.videoKind === 'scorm') return;
+    if (v.videoUrl === '') ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: MESSAGES.required });
+    else if (youtubeVideoId(v.videoUrl) === null && videoIdFromUrl(v.videoUrl) === null) {
+      ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: MESSAGES.youtubeLinkInvalid });
+    }
   })
   .refine((v) => v.videoDurationSeconds === undefined || v.minStudyMinutes * 60 <= v.videoDurationSeconds, {
     path: ['minStudyMinutes'],

@@ -20,6 +20,7 @@ export * from './progress';
 export * from './qa';
 export * from './recruitment';
 export * from './roadmaps';
+export * from './scorm';
 export * from './search';
 export * from './study';
 export * from './users';

@@ -4,6 +4,7 @@ export type { LearnerProgress } from './learner-progress';
 export {
   getLesson,
   lessonExamInfo,
+  markScormLesson,
   setLessonExamQuestionCount,
   setLessonExamSettings,
 } from './lesson-service';

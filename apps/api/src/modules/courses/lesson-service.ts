@@ -79,6 +79,19 @@ export async function getLesson(db: Db, id: number): Promise<TLesson> {
 }
 
 async function lessonValues(db: Db, input: LessonInput) {
+  if (input.videoKind === 'scorm') {
+    // The package comes after the lesson is saved (PUT lessons/{id}/package, scorm module).
+    return {
+      name: input.name,
+      videoKind: 'scorm' as const,
+      videoUrl: '',
+      videoDurationSeconds: null,
+      minStudyMinutes: input.minStudyMinutes,
+      requiredCorrectAnswers: input.requiredCorrectAnswers,
+      examTimeLimitMinutes: input.examTimeLimitMinutes,
+      maxFailedAttempts: input.maxFailedAttempts,
+    };
+  }
   const youtubeId = youtubeVideoId(input.videoUrl);
   // An uploaded video (media module): its real duration bounds the minimum study time.
   const upload = youtubeId ? null : await videoForLesson(db, input.videoUrl);
@@ -255,4 +268,17 @@ export async function setLessonExamSettings(
     .where(and(eq(lessons.id, lessonId), requiredFits(settings.requiredCorrectAnswers)))
     .returning({ id: lessons.id });
   if (!row) await refuseUpdate(db, lessonId);
+}
+
+/**
+ * For the scorm module: the lesson now plays a SCORM package (its video link and duration go).
+ * Returns false when there is no such lesson.
+ */
+export async function markScormLesson(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(lessons)
+    .set({ videoKind: 'scorm', videoUrl: '', videoDurationSeconds: null, updatedAt: new Date() })
+    .where(eq(lessons.id, id))
+    .returning({ id: lessons.id });
+  return rows.length > 0;
 }

@@ -56,6 +56,7 @@ export function lessonFacts() {
       name: lessons.name,
       minStudyMinutes: lessons.minStudyMinutes,
       examQuestionCount: lessons.examQuestionCount,
+      videoKind: lessons.videoKind,
     })
     .from(lessons)
     .as('lesson_facts');
@@ -74,6 +75,7 @@ export function lessonOutline() {
       position: lessons.position,
       minStudyMinutes: lessons.minStudyMinutes,
       examQuestionCount: lessons.examQuestionCount,
+      videoKind: lessons.videoKind,
       topicId: lessons.topicId,
       topicName: sql<string>`${topics.name}`.as('topic_name'),
       topicPosition: sql<number>`${topics.position}`.as('topic_position'),

@@ -19,11 +19,12 @@ import { type SQL, sql } from 'drizzle-orm';
 export function roadmapBlockerSql(
   userId: SQL,
   courseId: SQL,
-  passed: (lesson: { minStudyMinutes: SQL; examQuestionCount: SQL }) => SQL,
+  passed: (lesson: { minStudyMinutes: SQL; examQuestionCount: SQL; videoKind: SQL }) => SQL,
 ): SQL<{ id: number; name: string } | null> {
   const passedLesson = passed({
     minStudyMinutes: sql`rm_l.min_study_minutes`,
     examQuestionCount: sql`rm_l.exam_question_count`,
+    videoKind: sql`rm_l.video_kind`,
   });
   return sql<{ id: number; name: string } | null>`(
     select json_build_object('id', rm_bc.id, 'name', rm_bc.name)

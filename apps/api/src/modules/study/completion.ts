@@ -44,6 +44,7 @@ async function courseFinished(db: Db, userId: number, courseId: number): Promise
   const passed = passedWhere({
     minStudyMinutes: col(lesson.minStudyMinutes),
     examQuestionCount: col(lesson.examQuestionCount),
+    videoKind: col(lesson.videoKind),
   });
   const [row] = await db
     .select({

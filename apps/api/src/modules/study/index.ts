@@ -21,7 +21,7 @@ export {
   startedCourseSql,
 } from './my-courses';
 export { openedLessonSql } from './opened';
-export { openLesson, recordExamResult, recordHeartbeat } from './progress';
+export { openLesson, recordContentResult, recordExamResult, recordHeartbeat } from './progress';
 export { courseProgressRows, type LearnerLessonRow, learnerLessonRows } from './report-pieces';
 export { studyRoutes } from './routes';
 export type { LessonNode } from './tree';

@@ -22,6 +22,7 @@ function myCoursesQuery(db: Db) {
       courseId: lessons.courseId,
       minStudyMinutes: lessons.minStudyMinutes,
       examQuestionCount: lessons.examQuestionCount,
+      videoKind: lessons.videoKind,
     })
     .from(lessons)
     .where(sql`${col(lessons.id)} = ${col(lessonProgress.lessonId)}`)

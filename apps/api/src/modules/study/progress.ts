@@ -199,3 +199,38 @@ export async function recordExamResult(
     };
   });
 }
+
+/**
+ * For the scorm module: a SCORM lesson's state after a commit — whether its package reports it
+ * passed (kept once true), and the study time its sessions credited (session times, each capped
+ * by the wall-clock time of its launch; it never goes down). The lesson passes by the usual rule
+ * (rules.ts `lessonPassed`, which wants `contentPassed` for SCORM lessons). Refused with 403 while
+ * the lesson is locked.
+ */
+export async function recordContentResult(
+  db: Db,
+  events: StudyEvents,
+  userId: number,
+  lessonId: number,
+  result: { passed: boolean; creditedSeconds: number },
+  now: Date,
+): Promise<TLessonProgress> {
+  const { lesson } = await learnerLesson(db, userId, lessonId);
+  assertUnlocked(lesson);
+  return changeRecord(db, events, userId, lesson, now, (record) => {
+    const contentPassed = record.contentPassed || result.passed;
+    const creditedSeconds = Math.max(
+      record.creditedSeconds,
+      Math.round(result.creditedSeconds * 1000) / 1000,
+    );
+    const change = statusChange(lesson, { ...record, contentPassed, creditedSeconds }, now);
+    const same =
+      contentPassed === record.contentPassed &&
+      creditedSeconds === record.creditedSeconds &&
+      change.status === record.status;
+    return {
+      changes: same ? null : { contentPassed, creditedSeconds, ...change, updatedAt: now },
+      answer: (saved) => progressOf(lesson, saved),
+    };
+  });
+}

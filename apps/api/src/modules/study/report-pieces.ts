@@ -21,6 +21,7 @@ export function courseProgressRows(learners: string, courseId?: number): SQL {
   const passed = passedWhere({
     minStudyMinutes: col(lesson.minStudyMinutes),
     examQuestionCount: col(lesson.examQuestionCount),
+    videoKind: col(lesson.videoKind),
   });
   const from = sql.identifier(learners);
   const onCourse = courseId ? sql` and ${col(lesson.courseId)} = ${courseId}` : sql``;

@@ -141,8 +141,14 @@ export function applyHeartbeat(
 }
 
 /** What decides whether a lesson is passed. */
-export type LessonRule = { minStudyMinutes: number; examQuestionCount: number };
-export type LessonRecord = { status: LessonStatus; creditedSeconds: number; examPassed: boolean };
+export type LessonRule = { minStudyMinutes: number; examQuestionCount: number; videoKind?: string };
+export type LessonRecord = {
+  status: LessonStatus;
+  creditedSeconds: number;
+  examPassed: boolean;
+  /** A SCORM lesson's package reported it passed (scorm module, through the study service). */
+  contentPassed?: boolean;
+};
 
 export function requiredSeconds(lesson: Pick<LessonRule, 'minStudyMinutes'>): number {
   return lesson.minStudyMinutes * 60;
@@ -153,14 +159,19 @@ export function studyComplete(lesson: LessonRule, record: LessonRecord | null): 
 }
 
 /**
- * A lesson is passed when its minimum study time is reached and, when it has exam questions,
- * its exam is passed. Once passed it stays passed, even if its author later raises the bar.
- * A lesson the learner never opened is not passed, even with no minimum.
+ * A lesson is passed when its minimum study time is reached, when it has exam questions its
+ * exam is passed, and when it is a SCORM lesson its package reported it passed. Once passed it
+ * stays passed, even if its author later raises the bar. A lesson the learner never opened is not
+ * passed, even with no minimum.
  */
 export function lessonPassed(lesson: LessonRule, record: LessonRecord | null): boolean {
   if (!record) return false;
   if (record.status === 'PASSED') return true;
-  return studyComplete(lesson, record) && (lesson.examQuestionCount === 0 || record.examPassed);
+  return (
+    studyComplete(lesson, record) &&
+    (lesson.examQuestionCount === 0 || record.examPassed) &&
+    (lesson.videoKind !== 'scorm' || record.contentPassed === true)
+  );
 }
 
 /** The status to store after anything changed: passed, else failed (exam) stays, else studying. */

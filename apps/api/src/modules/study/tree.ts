@@ -76,13 +76,18 @@ function courseIdOf(kind: RefKind): SQL {
  * The SQL twin of `lessonPassed` (rules.ts) over `lesson_progress` and the lesson's columns
  * (the lessons table, or a subquery of it); the API tests check both agree.
  */
-export function passedWhere(lesson: { minStudyMinutes: unknown; examQuestionCount: unknown }): SQL {
-  return sql`(${col(lessonProgress.status)} = 'PASSED' OR (${col(lessonProgress.creditedSeconds)} >= ${lesson.minStudyMinutes} * 60 AND (${lesson.examQuestionCount} = 0 OR ${col(lessonProgress.examPassed)})))`;
+export function passedWhere(lesson: {
+  minStudyMinutes: unknown;
+  examQuestionCount: unknown;
+  videoKind: unknown;
+}): SQL {
+  return sql`(${col(lessonProgress.status)} = 'PASSED' OR (${col(lessonProgress.creditedSeconds)} >= ${lesson.minStudyMinutes} * 60 AND (${lesson.examQuestionCount} = 0 OR ${col(lessonProgress.examPassed)}) AND (${lesson.videoKind} <> 'scorm' OR ${col(lessonProgress.contentPassed)})))`;
 }
 
 export const passedSql = passedWhere({
   minStudyMinutes: col(lessons.minStudyMinutes),
   examQuestionCount: col(lessons.examQuestionCount),
+  videoKind: col(lessons.videoKind),
 });
 
 function treeQuery(db: Db, kind: RefKind) {
@@ -116,6 +121,7 @@ function treeQuery(db: Db, kind: RefKind) {
         creditedSeconds: lessonProgress.creditedSeconds,
         lastPositionSeconds: lessonProgress.lastPositionSeconds,
         examPassed: lessonProgress.examPassed,
+        contentPassed: lessonProgress.contentPassed,
         viewingId: lessonProgress.viewingId,
         lastHeartbeatAt: lessonProgress.lastHeartbeatAt,
         watching: lessonProgress.watching,
@@ -182,7 +188,11 @@ export async function loadCourseTree(db: Db, userId: number, ref: CourseRef): Pr
     }
     if (row.lessonId === null) continue;
     const record = row.progress ? { ...row.progress, status: row.progress.status as LessonStatus } : null;
-    const rule = { minStudyMinutes: row.minStudyMinutes ?? 0, examQuestionCount: row.examQuestionCount ?? 0 };
+    const rule = {
+      minStudyMinutes: row.minStudyMinutes ?? 0,
+      examQuestionCount: row.examQuestionCount ?? 0,
+      videoKind: row.videoKind ?? 'youtube',
+    };
     topic.lessons.push({
       id: row.lessonId,
       courseId: first.courseId,

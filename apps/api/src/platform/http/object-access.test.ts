@@ -44,6 +44,9 @@ const SHARED: Record<string, string> = {
   'GET    /trademarks/:id/branches': "a brand's branches, the same for everybody",
   'GET    /lessons/:id': "course content; the caller's own gating decides (study tests)",
   'GET    /lessons/:id/stream': "course content; the caller's own gating decides (media tests)",
+  'POST   /lessons/:id/scorm/launch':
+    "a SCORM lesson; launches the caller's own attempt, whose credential writes nothing else (scorm tests)",
+  'GET    /lessons/:id/scorm/attempt': "a SCORM lesson; answers the caller's own attempt only",
   'GET    /exams/:id/state': "an exam lesson; answers with the caller's own attempts only",
   'POST   /exams/:id/start': 'an exam lesson; starts an attempt of the caller',
   'GET    /my-courses/course-percent/:courseId': "a course; the caller's own percentage",

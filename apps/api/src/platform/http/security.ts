@@ -36,7 +36,14 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         fontSrc: ["'self'", 'data:'],
         // oidc-client-ts talks to an external provider's discovery and token endpoints.
         connectSrc: ["'self'", ...externalIssuer, ...s3],
-        frameSrc: ["'self'", 'blob:', 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+        // SCORM packages play in frames of the content origin (decision 110).
+        frameSrc: [
+          "'self'",
+          'blob:',
+          'https://www.youtube-nocookie.com',
+          'https://www.youtube.com',
+          config.content.origin,
+        ],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

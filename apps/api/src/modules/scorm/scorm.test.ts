@@ -1,0 +1,608 @@
+import path from 'node:path';
+import {
+  SCORM_MESSAGES,
+  type TMyLesson,
+  type TScormAttempt,
+  type TScormLaunch,
+  type TScormPackage,
+} from '@academy/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../../test/client';
+import { addCourse, addLesson, addTopic } from '../../../test/courses';
+import { makeUser } from '../../../test/factories';
+import { formData, listFiles, tempDataDir } from '../../../test/files';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { clientAs } from '../../../test/tokens';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
+import { lessonProgress } from '../study/tables';
+import { loadLaunchSecret, readLaunch, signLaunch } from './credential';
+import { scormPackageFiles, scormPackages } from './tables';
+import { manifestXml, scoPage, scormPackage, writeZip } from './testing';
+
+let t: TestApp;
+let admin: ApiClient;
+let filesDir: string;
+
+beforeAll(async () => {
+  const dataDir = await tempDataDir();
+  filesDir = path.join(dataDir, 'files');
+  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
+});
+afterAll(() => t.close());
+
+const upload = (client: ApiClient, lessonId: number, zip: Buffer, name = 'package.zip') =>
+  client.put(`lessons/${lessonId}/package`, formData({}, { file: [zip, name, 'application/zip'] }));
+
+/** A course of a SCORM lesson followed by a video lesson, in an ordered course. */
+async function scormCourse(zip: Buffer = scormPackage()) {
+  const course = await addCourse(admin);
+  const topic = await addTopic(admin, course.id);
+  const scormLesson = await addLesson(admin, topic.id, {
+    name: 'SCORM',
+    videoKind: 'scorm',
+    minStudyMinutes: 0,
+  });
+  const next = await addLesson(admin, topic.id, { name: 'Next', minStudyMinutes: 0 });
+  const res = await upload(admin, scormLesson.id, zip);
+  expect(res.statusCode, res.body).toBe(200);
+  return { course, topic, lessonId: scormLesson.id, nextId: next.id, pkg: res.json() as TScormPackage };
+}
+
+const contentPath = (url: string) => new URL(url).pathname;
+const tokenOf = (url: string) => contentPath(url).split('/')[2] ?? '';
+
+async function launch(client: ApiClient, lessonId: number, query = ''): Promise<TScormLaunch> {
+  const res = await client.post(`lessons/${lessonId}/scorm/launch${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+function commit(url: string, cmi: Record<string, unknown>, contentType = 'application/json') {
+  return t.app.contentApp.inject({
+    method: 'POST',
+    url: `${contentPath(url)}commit`,
+    headers: { 'content-type': contentType },
+    payload: JSON.stringify({ runtimeData: { cmi } }),
+  });
+}
+
+async function attemptOf(client: ApiClient, lessonId: number): Promise<TScormAttempt> {
+  const res = await client.get(`lessons/${lessonId}/scorm/attempt`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function nextLocked(client: ApiClient, topicId: number, lessonId: number): Promise<boolean> {
+  const lessons = (await client.get(`my-lessons?thematic_id=${topicId}`)).json() as TMyLesson[];
+  return lessons.find((l) => l.id === lessonId)?.locked ?? true;
+}
+
+async function packageRows() {
+  return t.database.db.select({ id: scormPackages.id }).from(scormPackages);
+}
+
+describe('import', () => {
+  it('reads a SCORM 1.2 package: title, version, SCOs, and makes the lesson a SCORM lesson', async () => {
+    const zip = scormPackage({
+      title: 'Two-part course',
+      scos: [
+        { id: 'intro', title: 'Introduction', href: 'intro/index.html' },
+        { id: 'quiz', title: 'Quiz', href: 'quiz/index.html?mode=test' },
+      ],
+    });
+    const { lessonId, pkg } = await scormCourse(zip);
+    expect(pkg).toMatchObject({
+      title: 'Two-part course',
+      version: '1.2',
+      scos: [
+        { identifier: 'intro', title: 'Introduction', launch: 'intro/index.html' },
+        { identifier: 'quiz', title: 'Quiz', launch: 'quiz/index.html?mode=test' },
+      ],
+      items: [
+        { identifier: 'intro', sco: 'intro', depth: 0 },
+        { identifier: 'quiz', sco: 'quiz', depth: 0 },
+      ],
+      warnings: [],
+      fileCount: 4,
+    });
+    const lesson = (await admin.get(`lessons/${lessonId}/edit`)).json();
+    expect(lesson.video).toMatchObject({ kind: 'scorm', url: '' });
+    expect((await admin.get(`lessons/${lessonId}/package`)).json()).toMatchObject({
+      id: pkg.id,
+      title: 'Two-part course',
+    });
+  });
+
+  it('detects SCORM 2004 4th edition and warns about sequencing beyond flow and choice', async () => {
+    const scos = [{ id: 's1', title: 'One', href: 'one.html' }];
+    const manifest = manifestXml(
+      '2004',
+      'Sequenced',
+      scos,
+      '<imsss:sequencing><imsss:sequencingRules><imsss:preConditionRule/></imsss:sequencingRules></imsss:sequencing>',
+    );
+    const zip = writeZip([
+      { name: 'imsmanifest.xml', data: manifest },
+      { name: 'one.html', data: scoPage('2004', 'One') },
+    ]);
+    const { pkg } = await scormCourse(zip);
+    expect(pkg.version).toBe('2004 4th edition');
+    expect(pkg.warnings).toHaveLength(1);
+    expect(pkg.warnings[0]).toMatch(/sequencingRules.*choice navigation/);
+  });
+
+  it('replaces the package of a lesson and deletes the old files', async () => {
+    const { lessonId, pkg } = await scormCourse();
+    const before = await t.database.db
+      .select()
+      .from(scormPackageFiles)
+      .where(eq(scormPackageFiles.packageId, pkg.id));
+    const res = await upload(admin, lessonId, scormPackage({ title: 'Second version' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().title).toBe('Second version');
+    const files = await listFiles(filesDir);
+    for (const f of before) expect(files).not.toContain(f.storageKey);
+  });
+
+  const good = (extra: { name: string; data: string; mode?: number }[] = [], manifest?: string) =>
+    writeZip([
+      {
+        name: 'imsmanifest.xml',
+        data: manifest ?? manifestXml('1.2', 'T', [{ id: 's', title: 'S', href: 'index.html' }]),
+      },
+      { name: 'index.html', data: '<p>hi</p>' },
+      ...extra,
+    ]);
+
+  const refusals: [string, () => Buffer, string][] = [
+    ['not a zip', () => Buffer.from('%PDF-1.4 this is not a zip'), SCORM_MESSAGES.notZip],
+    ['no manifest', () => writeZip([{ name: 'index.html', data: '<p>hi</p>' }]), SCORM_MESSAGES.noManifest],
+    [
+      'a manifest in a folder, not at the root',
+      () =>
+        writeZip([
+          {
+            name: 'pkg/imsmanifest.xml',
+            data: manifestXml('1.2', 'T', [{ id: 's', title: 'S', href: 'index.html' }]),
+          },
+          { name: 'pkg/index.html', data: 'x' },
+        ]),
+      SCORM_MESSAGES.noManifest,
+    ],
+    ['a malformed manifest', () => good([], '<manifest><organizations>'), SCORM_MESSAGES.badManifest],
+    [
+      'a manifest with entities',
+      () => good([], '<?xml version="1.0"?><!DOCTYPE m [<!ENTITY a "aaaa">]><manifest>&a;</manifest>'),
+      SCORM_MESSAGES.badManifest,
+    ],
+    [
+      'a manifest that is not SCORM',
+      () => good([], '<manifest><organizations/></manifest>'),
+      SCORM_MESSAGES.notScorm,
+    ],
+    [
+      'a missing launch file',
+      () =>
+        writeZip([
+          {
+            name: 'imsmanifest.xml',
+            data: manifestXml('1.2', 'T', [{ id: 's', title: 'S', href: 'gone.html' }]),
+          },
+        ]),
+      SCORM_MESSAGES.missingLaunch('gone.html'),
+    ],
+    [
+      'a path outside the folder',
+      () => good([{ name: '../evil.html', data: 'x' }]),
+      SCORM_MESSAGES.unsafePath('../evil.html'),
+    ],
+    [
+      'an absolute path',
+      () => good([{ name: '/etc/passwd', data: 'x' }]),
+      SCORM_MESSAGES.unsafePath('/etc/passwd'),
+    ],
+    [
+      'a symbolic link',
+      () => good([{ name: 'link', data: '/etc/passwd', mode: 0o120777 }]),
+      SCORM_MESSAGES.link('link'),
+    ],
+    [
+      'more than 20,000 files',
+      () => good(Array.from({ length: 20_000 }, (_, i) => ({ name: `f/${i}.txt`, data: '' }))),
+      SCORM_MESSAGES.tooManyFiles,
+    ],
+    [
+      'more than 4 GB unpacked',
+      () =>
+        writeZip([
+          {
+            name: 'imsmanifest.xml',
+            data: manifestXml('1.2', 'T', [{ id: 's', title: 'S', href: 'index.html' }]),
+          },
+          { name: 'index.html', data: 'x' },
+          // 7.5 MB each, said to unpack to 1.45 GB: a ratio under the bomb's, a total over 4 GB.
+          ...Array.from({ length: 3 }, (_, i) => ({
+            name: `big${i}.bin`,
+            data: Buffer.alloc(7_500_000),
+            deflate: true,
+            level: 0,
+            declaredSize: 1_450_000_000,
+          })),
+        ]),
+      SCORM_MESSAGES.tooBig,
+    ],
+    [
+      'a compression ratio that says bomb',
+      () =>
+        writeZip([
+          {
+            name: 'imsmanifest.xml',
+            data: manifestXml('1.2', 'T', [{ id: 's', title: 'S', href: 'index.html' }]),
+          },
+          { name: 'index.html', data: 'x' },
+          { name: 'zeros.bin', data: Buffer.alloc(20 * 1024 * 1024), deflate: true },
+        ]),
+      SCORM_MESSAGES.bomb('zeros.bin'),
+    ],
+    [
+      'sizes that lie',
+      () =>
+        writeZip([
+          {
+            name: 'imsmanifest.xml',
+            data: manifestXml('1.2', 'T', [{ id: 's', title: 'S', href: 'index.html' }]),
+          },
+          { name: 'index.html', data: Buffer.alloc(300_000, 'a'), deflate: true, declaredSize: 10 },
+        ]),
+      SCORM_MESSAGES.damaged,
+    ],
+  ];
+
+  it.each(refusals)('refuses %s with a clear message and keeps nothing', async (_what, build, message) => {
+    const course = await addCourse(admin);
+    const topic = await addTopic(admin, course.id);
+    const lesson = await addLesson(admin, topic.id, { videoKind: 'scorm', minStudyMinutes: 0 });
+    const packagesBefore = (await packageRows()).length;
+    const filesBefore = await listFiles(filesDir);
+    const started = Date.now();
+    const res = await upload(admin, lesson.id, build());
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400, message });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect((await packageRows()).length).toBe(packagesBefore);
+    expect(await listFiles(filesDir)).toEqual(filesBefore);
+  });
+
+  it('needs Course management with the edit key', async () => {
+    const { lessonId } = await scormCourse();
+    const learner = await makeUser(t.app);
+    const viewer = await makeUser(t.app, { permissions: ['COURSE_MANAGEMENT'] });
+    expect((await upload(learner.client, lessonId, scormPackage())).statusCode).toBe(403);
+    expect((await upload(viewer.client, lessonId, scormPackage())).statusCode).toBe(403);
+    expect((await viewer.client.get(`lessons/${lessonId}/package`)).statusCode).toBe(200);
+    expect((await upload(admin, lessonId, Buffer.alloc(0), '')).statusCode).toBe(400);
+  });
+});
+
+describe('playing on the content origin', () => {
+  it('launches a SCO in a frame of the content origin, framed by the academy only', async () => {
+    const { lessonId } = await scormCourse();
+    const learner = await makeUser(t.app);
+    const launched = await launch(learner.client, lessonId);
+    const url = new URL(launched.url);
+    expect(url.origin).toBe(t.config.content.origin);
+    expect(url.origin).not.toBe(new URL(t.config.publicUrl).origin);
+    expect(launched).toMatchObject({ sco: 'sco1', attemptNumber: 1 });
+
+    const page = await t.app.contentApp.inject({ method: 'GET', url: url.pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toContain(
+      `frame-ancestors ${new URL(t.config.publicUrl).origin}`,
+    );
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.body).toContain('/runtime/scorm-again.js');
+
+    const file = await t.app.contentApp.inject({ method: 'GET', url: `${url.pathname}f/sco1/index.html` });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/text\/html/);
+    expect(file.headers['content-security-policy']).toContain(
+      `frame-ancestors ${t.config.content.origin} ${new URL(t.config.publicUrl).origin}`,
+    );
+    expect(
+      (await t.app.contentApp.inject({ method: 'GET', url: `${url.pathname}f/nothing.html` })).statusCode,
+    ).toBe(404);
+    const script = await t.app.contentApp.inject({ method: 'GET', url: '/runtime/scorm-again.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toContain('Scorm2004API');
+
+    // The academy's own pages allow frames of the content origin only (besides its own and YouTube).
+    const home = await t.app.inject({ method: 'GET', url: '/services/core/api/config' });
+    expect(home.headers['content-security-policy']).toContain(`frame-src 'self' blob:`);
+    expect(home.headers['content-security-policy']).toContain(t.config.content.origin);
+    // The content origin serves no API.
+    expect(
+      (await t.app.contentApp.inject({ method: 'GET', url: '/services/core/api/config' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses a locked lesson, a lesson without a package and a lesson that is not SCORM', async () => {
+    const { lessonId, topic, nextId } = await scormCourse();
+    const learner = await makeUser(t.app);
+    const locked = await learner.client.post(`lessons/${nextId}/scorm/launch`);
+    expect(locked.statusCode).toBe(403);
+    const course = await addCourse(admin);
+    const bareTopic = await addTopic(admin, course.id);
+    const bare = await addLesson(admin, bareTopic.id, { videoKind: 'scorm', minStudyMinutes: 0 });
+    const none = await learner.client.post(`lessons/${bare.id}/scorm/launch`);
+    expect(none.json()).toMatchObject({ status: 404, message: SCORM_MESSAGES.noPackage });
+    const video = await addLesson(admin, bareTopic.id, { minStudyMinutes: 0 });
+    void video;
+    void lessonId;
+    void topic;
+  });
+
+  it('lets a manager preview without recording anything', async () => {
+    const { lessonId } = await scormCourse();
+    const res = await admin.post(`lessons/${lessonId}/package/preview`);
+    expect(res.statusCode, res.body).toBe(200);
+    const preview = res.json() as TScormLaunch;
+    expect(preview.attemptNumber).toBe(0);
+    const state = await t.app.contentApp.inject({ method: 'GET', url: `${contentPath(preview.url)}state` });
+    expect(state.json()).toMatchObject({ preview: true, version: '1.2', launch: 'sco1/index.html' });
+    const written = await commit(preview.url, { core: { lesson_status: 'passed' } });
+    expect(written.statusCode).toBe(200);
+    expect(
+      (await t.database.db.select().from(lessonProgress).where(eq(lessonProgress.lessonId, lessonId))).length,
+    ).toBe(0);
+  });
+});
+
+describe('tracking', () => {
+  it('saves every commit: status, score, location, suspend data, interactions; time capped by the wall clock', async () => {
+    const { lessonId } = await scormCourse();
+    const learner = await makeUser(t.app);
+    const launched = await launch(learner.client, lessonId);
+    const res = await commit(launched.url, {
+      core: {
+        lesson_status: 'incomplete',
+        lesson_location: 'page-3',
+        score: { raw: '40', min: '0', max: '50' },
+        session_time: '0002:00:00',
+        exit: 'suspend',
+      },
+      suspend_data: 'a=1;b=2',
+      interactions: { childArray: [{ id: 'q1', type: 'choice', student_response: 'b', result: 'correct' }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ result: 'true', errorCode: 0 });
+    const attempt = await attemptOf(learner.client, lessonId);
+    expect(attempt).toMatchObject({
+      attemptNumber: 1,
+      completionStatus: 'incomplete',
+      successStatus: 'unknown',
+      scoreRaw: 40,
+      scoreMax: 50,
+      scoreScaled: 0.8,
+      location: 'page-3',
+      suspendData: 'a=1;b=2',
+      passed: false,
+      canStartNew: false,
+    });
+    // Two hours reported a moment after the launch: the wall clock allows a second or so.
+    expect(attempt.totalTimeSeconds).toBeLessThan(5);
+  });
+
+  it('takes the beacon sent as text/plain when the page goes away', async () => {
+    const { lessonId } = await scormCourse();
+    const learner = await makeUser(t.app);
+    const launched = await launch(learner.client, lessonId);
+    const res = await commit(
+      launched.url,
+      { core: { lesson_location: 'slide-9' } },
+      'text/plain;charset=UTF-8',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await attemptOf(learner.client, lessonId)).location).toBe('slide-9');
+  });
+
+  it('resumes: the next launch starts with entry resume, the location and the suspend data', async () => {
+    const { lessonId } = await scormCourse();
+    const learner = await makeUser(t.app, { fullName: 'Mai Tran' });
+    const first = await launch(learner.client, lessonId);
+    await commit(first.url, {
+      core: {
+        lesson_status: 'incomplete',
+        lesson_location: '2',
+        exit: 'suspend',
+        session_time: '0000:00:01',
+      },
+      suspend_data: 'page=2',
+    });
+    const again = await launch(learner.client, lessonId);
+    expect(again.attemptNumber).toBe(1);
+    const state = await t.app.contentApp.inject({ method: 'GET', url: `${contentPath(again.url)}state` });
+    expect(state.json()).toMatchObject({
+      version: '1.2',
+      cmi: {
+        core: {
+          entry: 'resume',
+          lesson_location: '2',
+          lesson_status: 'incomplete',
+          student_name: 'Mai Tran',
+        },
+        suspend_data: 'page=2',
+      },
+    });
+  });
+
+  it('maps SCORM 2004 statuses and scores', async () => {
+    const zip = scormPackage({ version: '2004', scos: [{ id: 'a', title: 'A', href: 'a.html' }] });
+    const { lessonId } = await scormCourse(zip);
+    const learner = await makeUser(t.app);
+    const launched = await launch(learner.client, lessonId);
+    await commit(launched.url, {
+      completion_status: 'completed',
+      success_status: 'failed',
+      score: { scaled: '0.35', raw: '35', min: '0', max: '100' },
+      session_time: 'PT1S',
+      location: 'end',
+    });
+    expect(await attemptOf(learner.client, lessonId)).toMatchObject({
+      completionStatus: 'completed',
+      successStatus: 'failed',
+      scoreScaled: 0.35,
+      passed: false,
+      canStartNew: true,
+    });
+  });
+});
+
+describe('the launch credential', () => {
+  it("writes only its own attempt: another learner's credential cannot touch it, a forged one is refused", async () => {
+    const { lessonId } = await scormCourse();
+    const a = await makeUser(t.app);
+    const b = await makeUser(t.app);
+    const launchA = await launch(a.client, lessonId);
+    const launchB = await launch(b.client, lessonId);
+    await commit(launchB.url, { core: { lesson_status: 'passed' } });
+    expect((await attemptOf(a.client, lessonId)).completionStatus).toBe('not attempted');
+
+    // B's credential rewritten to name A's attempt: the signature no longer matches.
+    const secret = await loadLaunchSecret(t.database.db);
+    const claimsA = readLaunch(secret, tokenOf(launchA.url));
+    const claimsB = readLaunch(secret, tokenOf(launchB.url));
+    if (!claimsA || !claimsB) throw new Error('credentials do not read');
+    const [payload, signature] = tokenOf(launchB.url).split('.');
+    const forgedPayload = Buffer.from(
+      Buffer.from(payload ?? '', 'base64url')
+        .toString()
+        .replace(`.${claimsB.attemptId}.`, `.${claimsA.attemptId}.`),
+    ).toString('base64url');
+    const forged = launchB.url.replace(tokenOf(launchB.url), `${forgedPayload}.${signature}`);
+    const refused = await commit(forged, { core: { lesson_status: 'passed' } });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe(SCORM_MESSAGES.linkExpired);
+    // A well-signed credential naming A's attempt but B as its learner is refused too.
+    const mixed = signLaunch(secret, {
+      ...claimsB,
+      attemptId: claimsA.attemptId,
+      sessionId: claimsA.sessionId,
+    });
+    expect(
+      (await commit(launchB.url.replace(tokenOf(launchB.url), mixed), { core: { lesson_status: 'passed' } }))
+        .statusCode,
+    ).toBe(409);
+    expect((await attemptOf(a.client, lessonId)).completionStatus).toBe('not attempted');
+  });
+
+  it('expires, and an older launch of the same SCO can no longer write', async () => {
+    const { lessonId } = await scormCourse();
+    const learner = await makeUser(t.app);
+    const first = await launch(learner.client, lessonId);
+    const secret = await loadLaunchSecret(t.database.db);
+    const claims = readLaunch(secret, tokenOf(first.url));
+    if (!claims) throw new Error('credential does not read');
+    const stale = signLaunch(secret, { ...claims, expires: Math.floor(Date.now() / 1000) - 1 });
+    const expiredUrl = first.url.replace(tokenOf(first.url), stale);
+    expect((await commit(expiredUrl, { core: { lesson_status: 'passed' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.contentApp.inject({ method: 'GET', url: `${contentPath(expiredUrl)}f/sco1/index.html` }))
+        .statusCode,
+    ).toBe(401);
+    await launch(learner.client, lessonId);
+    const old = await commit(first.url, { core: { lesson_status: 'passed' } });
+    expect(old.statusCode).toBe(409);
+    expect(old.json().message).toBe(SCORM_MESSAGES.attemptClosed);
+    expect((await attemptOf(learner.client, lessonId)).passed).toBe(false);
+  });
+});
+
+describe('rules', () => {
+  it('passes the lesson when the package reports passed, which unlocks the next lesson', async () => {
+    const { lessonId, topic, nextId } = await scormCourse();
+    const learner = await makeUser(t.app);
+    expect(await nextLocked(learner.client, topic.id, nextId)).toBe(true);
+    const launched = await launch(learner.client, lessonId);
+    await commit(launched.url, { core: { lesson_status: 'incomplete' } });
+    expect(await nextLocked(learner.client, topic.id, nextId)).toBe(true);
+    await commit(launched.url, {
+      core: { lesson_status: 'passed', score: { raw: '90', max: '100', min: '0' } },
+    });
+    expect((await attemptOf(learner.client, lessonId)).passed).toBe(true);
+    expect(await nextLocked(learner.client, topic.id, nextId)).toBe(false);
+    const lessons = (await learner.client.get(`my-lessons?thematic_id=${topic.id}`)).json() as TMyLesson[];
+    expect(lessons.find((l) => l.id === lessonId)).toMatchObject({ status: 'PASSED', passed: true });
+  });
+
+  it('holds a pass mark: completed under the mark does not pass', async () => {
+    const { lessonId, topic, nextId } = await scormCourse();
+    expect(
+      (await admin.patch(`lessons/${lessonId}/package`, { maxAttempts: 2, passMark: 80 })).statusCode,
+    ).toBe(200);
+    const learner = await makeUser(t.app);
+    const launched = await launch(learner.client, lessonId);
+    await commit(launched.url, {
+      core: { lesson_status: 'completed', score: { raw: '70', max: '100', min: '0' } },
+    });
+    expect(await attemptOf(learner.client, lessonId)).toMatchObject({
+      passed: false,
+      canStartNew: true,
+      maxAttempts: 2,
+    });
+    expect(await nextLocked(learner.client, topic.id, nextId)).toBe(true);
+
+    const second = await launch(learner.client, lessonId, '?newAttempt=true');
+    expect(second.attemptNumber).toBe(2);
+    await commit(second.url, {
+      core: { lesson_status: 'completed', score: { raw: '85', max: '100', min: '0' } },
+    });
+    expect(await attemptOf(learner.client, lessonId)).toMatchObject({
+      attemptNumber: 2,
+      passed: true,
+      canStartNew: false,
+    });
+    expect(await nextLocked(learner.client, topic.id, nextId)).toBe(false);
+    const third = await learner.client.post(`lessons/${lessonId}/scorm/launch?newAttempt=true`);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().message).toBe(SCORM_MESSAGES.noNewAttempt);
+  });
+
+  it('starts no new attempt while the current one is unfinished', async () => {
+    const { lessonId } = await scormCourse();
+    const learner = await makeUser(t.app);
+    await launch(learner.client, lessonId);
+    const res = await learner.client.post(`lessons/${lessonId}/scorm/launch?newAttempt=true`);
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('rolls up a multi-SCO package: passed only when every SCO is done', async () => {
+    const zip = scormPackage({
+      version: '2004',
+      scos: [
+        { id: 'one', title: 'One', href: 'one.html' },
+        { id: 'two', title: 'Two', href: 'two.html' },
+      ],
+    });
+    const { lessonId, topic, nextId } = await scormCourse(zip);
+    const learner = await makeUser(t.app);
+    const first = await launch(learner.client, lessonId);
+    expect(first.sco).toBe('one');
+    await commit(first.url, { completion_status: 'completed', success_status: 'passed' });
+    expect(await attemptOf(learner.client, lessonId)).toMatchObject({
+      completionStatus: 'incomplete',
+      passed: false,
+    });
+    expect(await nextLocked(learner.client, topic.id, nextId)).toBe(true);
+    const second = await launch(learner.client, lessonId);
+    expect(second.sco).toBe('two');
+    await commit(second.url, { completion_status: 'completed', success_status: 'unknown' });
+    expect(await attemptOf(learner.client, lessonId)).toMatchObject({
+      completionStatus: 'completed',
+      passed: true,
+    });
+    expect(await nextLocked(learner.client, topic.id, nextId)).toBe(false);
+    expect((await learner.client.post(`lessons/${lessonId}/scorm/launch?sco=nope`)).statusCode).toBe(400);
+  });
+});

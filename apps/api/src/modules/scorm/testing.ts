@@ -1,0 +1,161 @@
+import { crc32, deflateRawSync } from 'node:zlib';
+
+/**
+ * SCORM packages written for the tests (issue 25, point 6): small SCORM 1.2 and 2004 4th-edition
+ * packages with one or several SCOs, built in memory, and a zip writer that can also write what a
+ * hostile package holds (links, paths outside the folder, sizes that lie). Used by the API tests
+ * and the journey; no third-party package is committed.
+ */
+
+export type ZipItem = {
+  name: string;
+  data: Buffer | string;
+  deflate?: boolean;
+  /** zlib's level when deflating (0: stored blocks, as big as the data, written fast). */
+  level?: number;
+  /** Unix mode bits in the external attributes (0o120777: a symbolic link). */
+  mode?: number;
+  /** The uncompressed size written in the headers (default: the real one). */
+  declaredSize?: number;
+};
+
+export function writeZip(items: ZipItem[]): Buffer {
+  const parts: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const item of items) {
+    const data = Buffer.isBuffer(item.data) ? item.data : Buffer.from(item.data, 'utf8');
+    const name = Buffer.from(item.name, 'utf8');
+    const packed = item.deflate ? deflateRawSync(data, { level: item.level ?? 6 }) : data;
+    const method = item.deflate ? 8 : 0;
+    const size = item.declaredSize ?? data.length;
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(method, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(0x031e, 4); // made by Unix, so the mode bits count
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(method, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(((item.mode ?? 0o100644) << 16) >>> 0, 38);
+    central.writeUInt32LE(offset, 42);
+    parts.push(local, name, packed);
+    centrals.push(central, name);
+    offset += local.length + name.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(items.length, 8);
+  end.writeUInt16LE(items.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, directory, end]);
+}
+
+export type TestSco = { id: string; title: string; href: string };
+
+const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
+/** imsmanifest.xml of a SCORM 1.2 or 2004 4th-edition package whose organization lists `scos` in order. */
+export function manifestXml(version: '1.2' | '2004', title: string, scos: TestSco[], extra = ''): string {
+  const items = scos
+    .map(
+      (s) =>
+        `<item identifier="${s.id}" identifierref="res-${s.id}"><title>${xmlEscape(s.title)}</title></item>`,
+    )
+    .join('');
+  const type = version === '1.2' ? 'adlcp:scormtype' : 'adlcp:scormType';
+  const resources = scos
+    .map(
+      (s) =>
+        `<resource identifier="res-${s.id}" type="webcontent" ${type}="sco" href="${xmlEscape(s.href)}"><file href="${xmlEscape(s.href.split('?')[0] ?? '')}"/></resource>`,
+    )
+    .join('');
+  const head =
+    version === '1.2'
+      ? `<manifest identifier="pkg" version="1" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"><metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>`
+      : `<manifest identifier="pkg" version="1" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3" xmlns:imsss="http://www.imsglobal.org/xsd/imsss" xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3"><metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>${head}<organizations default="org"><organization identifier="org"><title>${xmlEscape(title)}</title>${items}${extra}</organization></organizations><resources>${resources}</resources></manifest>`;
+}
+
+/**
+ * A SCO page for the journey: it finds the runtime's API in its parent, tries to read the
+ * academy's storage (which must fail: another origin), shows the outcome, resumes where it was
+ * left ("Page 2 of 2" after a suspend) and, on "Finish", reports completed with a score.
+ */
+export function scoPage(version: '1.2' | '2004', title: string): string {
+  const v12 = version === '1.2';
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${xmlEscape(title)}</title></head>
+<body style="font-family:sans-serif;padding:16px">
+<h1>${xmlEscape(title)}</h1>
+<p id="probe">Checking…</p>
+<p id="page">Page 1 of 2</p>
+<button id="next">Next page</button> <button id="finish">Finish</button>
+<script>
+var api = window.parent.${v12 ? 'API' : 'API_1484_11'};
+var started = Date.now();
+function set(k, v) { return api.${v12 ? 'LMSSetValue' : 'SetValue'}(k, v); }
+function get(k) { return api.${v12 ? 'LMSGetValue' : 'GetValue'}(k); }
+api.${v12 ? 'LMSInitialize' : 'Initialize'}('');
+var stolen;
+try { stolen = 'readable (' + window.top.localStorage.length + ' keys)'; } catch (e) { stolen = 'blocked'; }
+document.getElementById('probe').textContent = 'Academy storage: ' + stolen;
+var loc = get('${v12 ? 'cmi.core.lesson_location' : 'cmi.location'}');
+if (loc === '2') document.getElementById('page').textContent = 'Page 2 of 2 (resumed)';
+function seconds() { return Math.max(1, Math.round((Date.now() - started) / 1000)); }
+function sessionTime() {
+  var s = seconds();
+  ${v12 ? "return '0000:' + String(Math.floor(s / 60)).padStart(2, '0') + ':' + String(s % 60).padStart(2, '0');" : "return 'PT' + s + 'S';"}
+}
+document.getElementById('next').onclick = function () {
+  set('${v12 ? 'cmi.core.lesson_location' : 'cmi.location'}', '2');
+  set('cmi.suspend_data', 'page=2');
+  ${v12 ? "set('cmi.core.lesson_status', 'incomplete'); set('cmi.core.exit', 'suspend');" : "set('cmi.completion_status', 'incomplete'); set('cmi.exit', 'suspend');"}
+  set('${v12 ? 'cmi.core.session_time' : 'cmi.session_time'}', sessionTime());
+  api.${v12 ? 'LMSCommit' : 'Commit'}('');
+  document.getElementById('page').textContent = 'Page 2 of 2';
+};
+document.getElementById('finish').onclick = function () {
+  ${
+    v12
+      ? "set('cmi.core.score.raw', '90'); set('cmi.core.score.min', '0'); set('cmi.core.score.max', '100'); set('cmi.core.lesson_status', 'passed'); set('cmi.core.exit', '');"
+      : "set('cmi.score.raw', '90'); set('cmi.score.min', '0'); set('cmi.score.max', '100'); set('cmi.score.scaled', '0.9'); set('cmi.completion_status', 'completed'); set('cmi.success_status', 'passed'); set('cmi.exit', 'normal');"
+  }
+  set('${v12 ? 'cmi.core.session_time' : 'cmi.session_time'}', sessionTime());
+  api.${v12 ? 'LMSCommit' : 'Commit'}('');
+  api.${v12 ? 'LMSFinish' : 'Terminate'}('');
+  document.getElementById('page').textContent = 'Finished';
+};
+</script></body></html>`;
+}
+
+/** A whole package: the manifest, each SCO's page, and a shared asset. */
+export function scormPackage(
+  options: { version?: '1.2' | '2004'; title?: string; scos?: TestSco[] } = {},
+): Buffer {
+  const version = options.version ?? '1.2';
+  const title = options.title ?? 'Customer care basics';
+  const scos = options.scos ?? [{ id: 'sco1', title: 'Greeting the customer', href: 'sco1/index.html' }];
+  return writeZip([
+    { name: 'imsmanifest.xml', data: manifestXml(version, title, scos), deflate: true },
+    ...scos.map((s) => ({
+      name: s.href.split('?')[0] ?? s.href,
+      data: scoPage(version, s.title),
+      deflate: true,
+    })),
+    { name: 'shared/style.css', data: 'body { color: #222; }' },
+  ]);
+}
