@@ -49,6 +49,15 @@ export default function MobileDrawer({ opened, onClose }: { opened: boolean; onC
           ),
         )}
         <Divider my="sm" />
+        <MantineNavLink component={Link} to="/search" label={t('search.title')} onClick={onClose} />
+        {auth.status === 'signedIn' && (
+          <MantineNavLink
+            component={Link}
+            to="/notifications"
+            label={t('notifications.title')}
+            onClick={onClose}
+          />
+        )}
         {auth.status === 'signedIn' &&
           userLinks(auth).map((link) => (
             <MantineNavLink

@@ -57,7 +57,11 @@ export function SiteHeader() {
           <Group gap="xs" visibleFrom="md">
             <LanguageSwitcher />
           </Group>
-          {status === 'signedIn' && <NotificationBell />}
+          {status === 'signedIn' && (
+            <Group visibleFrom="sm">
+              <NotificationBell />
+            </Group>
+          )}
           {status === 'signedIn' ? (
             <UserMenu />
           ) : (

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
 /**
- * The header's search box (wide screens); on phones a button to the search page. Enter opens
+ * The header's search box (wide screens); on tablets a button to the search page, on phones an
+ * entry of the menu drawer. Enter opens
  * /search with the words, where the results are grouped by kind.
  */
 export function HeaderSearch() {
@@ -34,8 +35,10 @@ export function HeaderSearch() {
           />
         </form>
       </search>
+      {/* Phones find the search in the menu drawer: the header has no room left there. */}
       <ActionIcon
         hiddenFrom="lg"
+        visibleFrom="sm"
         component={Link}
         to="/search"
         variant="subtle"
