@@ -119,6 +119,17 @@ test('staff filter the progress report, open a learner, unlock an exam and expor
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('locked-exams')).toHaveCount(0);
 
+  // Extra time and an extra attempt for the learner in one of the course's exams (decision 88).
+  await page.getByTestId('learner-courses').getByRole('button', { name: /Selling mobile plans/ }).click();
+  await page.getByTestId('accommodate').first().click();
+  await page.getByTestId('extra-time').fill('50');
+  await page.getByTestId('extra-attempts').fill('1');
+  await page.getByTestId('save-accommodation').click();
+  await expect(page.getByTestId('message-dialog')).toContainText('The accommodation has been saved');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('accommodation-summary').first()).toHaveText('+50% time, +1 attempt');
+  await shoot(page, 'progress-accommodation');
+
   // Login history, then back to the report: the filters were kept between progress pages…
   await page.getByRole('link', { name: 'Login history' }).click();
   await expect(page).toHaveURL(/login-history$/);

@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconLockOpen } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockPlus, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -27,7 +27,8 @@ import {
   useResult,
 } from '../../components/management';
 import { formatDateTime } from '../../lib/format';
-import { useLearnerProgress, useUnlockExam } from './api';
+import { AccommodationDialog, type AccommodationTarget } from './AccommodationDialog';
+import { useAccommodations, useLearnerProgress, useUnlockExam } from './api';
 import { BackToProgress, LearnerHeader, LinkButton } from './LearnerHeader';
 import { STATUS_COLOR } from './ProgressDashboard';
 
@@ -47,6 +48,8 @@ export function ProgressDetailPage() {
   const progress = useLearnerProgress(id);
   const unlock = useUnlockExam();
   const [toUnlock, setToUnlock] = useState<TExamStanding | null>(null);
+  const [toAccommodate, setToAccommodate] = useState<AccommodationTarget | null>(null);
+  const accommodations = useAccommodations(id);
   // The learner's certificates are in the certificates area: a link there only for its holders.
   const seesCertificates = usePermission('CERTIFICATE_MANAGEMENT');
   const result = useResult();
@@ -55,6 +58,7 @@ export function ProgressDetailPage() {
   if (progress.error) return <Alert color="red">{progress.error.message}</Alert>;
   const { user, courses, attempts, standings } = progress.data;
   const locked = standings.filter((s) => s.locked);
+  const accommodationOf = (examId: number) => accommodations.data?.items.find((a) => a.examId === examId);
 
   const attemptColumns: Column<Attempt>[] = [
     {
@@ -62,7 +66,12 @@ export function ProgressDetailPage() {
       header: t('progress.exam'),
       render: (a) => <CellLines main={a.lessonName} strong sub={a.courseName} miw={160} />,
     },
-    { key: 'mark', header: t('progress.mark'), width: 70, render: (a) => (a.mark === null ? '—' : a.mark) },
+    {
+      key: 'mark',
+      header: t('progress.mark'),
+      width: 70,
+      render: (a) => (a.mark === null ? '—' : t('common.percent', { value: a.mark })),
+    },
     { key: 'number', header: t('progress.attempt'), width: 80, render: (a) => a.number },
     {
       key: 'status',
@@ -89,21 +98,29 @@ export function ProgressDetailPage() {
       key: 'cheating',
       header: t('progress.cheating'),
       width: 100,
-      render: (a) =>
-        a.cheating ? (
-          <Badge
-            size="sm"
-            color="red"
-            leftSection={<IconAlertTriangle size={10} />}
-            data-testid="cheating-flag"
-          >
-            {t('progress.yes')}
-          </Badge>
-        ) : (
-          <Text fz="sm" c="dimmed">
-            {t('progress.no')}
-          </Text>
-        ),
+      render: (a) => (
+        <>
+          {a.cheating ? (
+            <Badge
+              size="sm"
+              color="red"
+              leftSection={<IconAlertTriangle size={10} />}
+              data-testid="cheating-flag"
+            >
+              {t('progress.yes')}
+            </Badge>
+          ) : (
+            <Text fz="sm" c="dimmed">
+              {t('progress.no')}
+            </Text>
+          )}
+          {a.flags.blurs > 0 && (
+            <Text fz="xs" c="orange.9" data-testid="blur-count">
+              {t('exams.blurs', { count: a.flags.blurs })}
+            </Text>
+          )}
+        </>
+      ),
     },
   ];
 
@@ -172,7 +189,7 @@ export function ProgressDetailPage() {
               </Group>
             </Accordion.Control>
             <Accordion.Panel>
-              <Table.ScrollContainer minWidth={520}>
+              <Table.ScrollContainer minWidth={690}>
                 <Table striped verticalSpacing="xs">
                   <Table.Thead>
                     <Table.Tr>
@@ -180,6 +197,7 @@ export function ProgressDetailPage() {
                       <Table.Th w={160}>{t('progress.timeViewed')}</Table.Th>
                       <Table.Th w={120}>{t('progress.status')}</Table.Th>
                       <Table.Th w={150}>{t('progress.lastStudied')}</Table.Th>
+                      <Table.Th w={170}>{t('progress.accommodation')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -196,6 +214,20 @@ export function ProgressDetailPage() {
                         </Table.Td>
                         <Table.Td>{t(`progress.lessonStatuses.${lesson.status}`)}</Table.Td>
                         <Table.Td>{formatDateTime(lesson.lastStudiedAt)}</Table.Td>
+                        <Table.Td>
+                          {lesson.hasExam && (
+                            <AccommodationCell
+                              current={accommodationOf(lesson.id)}
+                              onEdit={() =>
+                                setToAccommodate({
+                                  examId: lesson.id,
+                                  lessonName: lesson.name,
+                                  current: accommodationOf(lesson.id),
+                                })
+                              }
+                            />
+                          )}
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -251,8 +283,50 @@ export function ProgressDetailPage() {
           </Button>
         </Group>
       </Modal>
+      <AccommodationDialog
+        target={toAccommodate}
+        userId={user.id}
+        learnerName={user.fullName ?? user.employeeCode}
+        onClose={() => setToAccommodate(null)}
+        onDone={result.succeed}
+        onError={result.fail}
+      />
       <ResultDialog state={result} />
     </>
+  );
+}
+
+/** A lesson's exam accommodation for the learner, and the button that changes it. */
+function AccommodationCell({
+  current,
+  onEdit,
+}: {
+  current: { extraTimePercent: number; extraAttempts: number } | undefined;
+  onEdit: () => void;
+}) {
+  const { t } = useTranslation();
+  const parts = [
+    current?.extraTimePercent ? t('progress.extraTimeShort', { percent: current.extraTimePercent }) : null,
+    current?.extraAttempts ? t('progress.extraAttemptsShort', { count: current.extraAttempts }) : null,
+  ].filter((p): p is string => p !== null);
+  return (
+    <Stack gap={2} align="flex-start">
+      {parts.length > 0 && (
+        <Text fz="xs" data-testid="accommodation-summary">
+          {parts.join(', ')}
+        </Text>
+      )}
+      <Button
+        size="compact-xs"
+        variant="light"
+        color="brand.9"
+        leftSection={<IconClockPlus size={12} />}
+        onClick={onEdit}
+        data-testid="accommodate"
+      >
+        {parts.length > 0 ? t('common.edit') : t('progress.accommodate')}
+      </Button>
+    </Stack>
   );
 }
 

@@ -1,4 +1,6 @@
 import type {
+  TAccommodationInput,
+  TExamAccommodation,
   TExamStanding,
   TLearnerProgress,
   TLoginEntry,
@@ -20,6 +22,12 @@ const progressApi = {
   logins: listEndpoint<TLoginEntry, number>((id) => `progress/users/${id}/login-history`),
   unlock: endpoint<TExamStanding, number>('POST', (examId) => `exams/${examId}/unlock`),
   mine: endpoint<TMyProgress>('GET', 'my-progress'),
+  accommodations: listEndpoint<TExamAccommodation>('exam-accommodations'),
+  accommodate: endpoint<TExamAccommodation, number>('PUT', (examId) => `exams/${examId}/accommodations`),
+  removeAccommodation: endpoint<void, { examId: number; userId: number }>(
+    'DELETE',
+    ({ examId, userId }) => `exams/${examId}/accommodations/${userId}`,
+  ),
 };
 
 /** One page of learner × course rows for the filters. */
@@ -76,4 +84,28 @@ export function useMyProgress() {
     queryKey: ['study', 'my-progress'],
     queryFn: () => progressApi.mine.call(),
   });
+}
+
+/** A learner's exam accommodations (extra time, extra attempts; decision 88). */
+export function useAccommodations(userId: number) {
+  return useQuery({
+    queryKey: [...PROGRESS_KEY, 'accommodations', userId],
+    queryFn: () => progressApi.accommodations.call(undefined, { userId, size: 100 }),
+    enabled: validId(userId),
+  });
+}
+
+export function useSetAccommodation() {
+  return useChange(
+    ({ examId, body }: { examId: number; body: TAccommodationInput }) =>
+      progressApi.accommodate.call(examId, { body }),
+    PROGRESS_KEY,
+  );
+}
+
+export function useRemoveAccommodation() {
+  return useChange(
+    (ids: { examId: number; userId: number }) => progressApi.removeAccommodation.call(ids),
+    PROGRESS_KEY,
+  );
 }
