@@ -120,7 +120,10 @@ test('staff filter the progress report, open a learner, unlock an exam and expor
   await expect(page.getByTestId('locked-exams')).toHaveCount(0);
 
   // Extra time and an extra attempt for the learner in one of the course's exams (decision 88).
-  await page.getByTestId('learner-courses').getByRole('button', { name: /Selling mobile plans/ }).click();
+  await page
+    .getByTestId('learner-courses')
+    .getByRole('button', { name: /Selling mobile plans/ })
+    .click();
   await page.getByTestId('accommodate').first().click();
   await page.getByTestId('extra-time').fill('50');
   await page.getByTestId('extra-attempts').fill('1');
