@@ -55,7 +55,10 @@ export const MANAGEMENT_AREAS = [
 ] as const satisfies readonly { path: string; label: string; permission: FunctionPermission }[];
 
 /** Areas no permission key opens: administrators only. */
-export const ADMIN_AREAS = [{ path: 'audit', label: 'Audit log' }] as const;
+export const ADMIN_AREAS = [
+  { path: 'audit', label: 'Audit log' },
+  { path: 'mail-previews', label: 'Mail previews' },
+] as const;
 
 export type ManagementArea = (typeof MANAGEMENT_AREAS)[number] | (typeof ADMIN_AREAS)[number];
 

@@ -54,6 +54,7 @@ const signedInRoutes: RouteObject[] = [
 
 const managementRoutes: RouteObject[] = [
   { path: 'audit', lazy: lazyPage(() => import('../features/audit/AuditLogPage')) },
+  { path: 'mail-previews', lazy: lazyPage(() => import('../features/mail/MailPreviewsPage')) },
   { path: 'course/topic/lesson/:id', lazy: lazyPage(() => import('../features/exams/ExamAuthoringPage')) },
   { path: 'home', lazy: lazyPage(() => import('../features/home/HomeSettingsPage')) },
   {

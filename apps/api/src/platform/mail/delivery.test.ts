@@ -72,7 +72,7 @@ describe('mails through SMTP', () => {
     expect(res.statusCode, res.body).toBe(200);
     const mail = await smtp.waitFor('mail1@import.example.com');
     expectBothParts(mail);
-    expect(mail.subject).toBe('Welcome to the Training Academy');
+    expect(mail.subject).toBe('Welcome to Skyline Academy');
     expect(mail.text).toContain(`Hello ${HOSTILE},`);
     expect(mail.text).toContain('(MAIL1)');
     expect(mail.html).toContain(`Hello ${HOSTILE_HTML},`);

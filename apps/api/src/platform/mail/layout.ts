@@ -77,7 +77,8 @@ function blockHtml(block: MailBlock): string {
   }
 }
 
-function blockText(block: MailBlock): string {
+/** The text part has no button, so the action's address is already spelled out: no `link` again. */
+function blockText(block: MailBlock): string | undefined {
   switch (block.type) {
     case 'paragraph':
     case 'note':
@@ -90,7 +91,7 @@ function blockText(block: MailBlock): string {
     case 'action':
       return `${block.label}:\n${safeUrl(block.url)}`;
     case 'link':
-      return `${block.intro}\n${safeUrl(block.url)}`;
+      return undefined;
   }
 }
 
@@ -123,6 +124,9 @@ ${body}
 }
 
 export function renderText(content: MailContent, words: LayoutWords): string {
-  const body = content.blocks.map(blockText).join('\n\n');
+  const body = content.blocks
+    .map(blockText)
+    .filter((text) => text !== undefined)
+    .join('\n\n');
   return `${body}\n\n-- \n${words.footer}\n${safeUrl(words.homeUrl)}\n`;
 }

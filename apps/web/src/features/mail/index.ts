@@ -1,0 +1,1 @@
+export { MailPreviewsPage } from './MailPreviewsPage';
