@@ -145,6 +145,17 @@ export const ZMyAssignment = z.object({
 });
 export type TMyAssignment = z.infer<typeof ZMyAssignment>;
 
+/** GET my-assignments/reminders: a reminder mail sent to me, newest first (issue 24, point 3). */
+export const ZMyReminder = z.object({
+  assignmentId: z.number().int(),
+  name: z.string(),
+  /** N days before the due day, on it, or in an overdue week. */
+  kind: z.enum(['BEFORE', 'DUE', 'OVERDUE']),
+  dueOn: z.string(),
+  sentAt: z.string(),
+});
+export type TMyReminder = z.infer<typeof ZMyReminder>;
+
 /** GET my-assignments/calendar and POST my-assignments/calendar (a new secret). */
 export const ZCalendarLink = z.object({ url: z.string() });
 export type TCalendarLink = z.infer<typeof ZCalendarLink>;

@@ -9,6 +9,7 @@ import {
   ZCalendarLink,
   ZIdParam,
   ZMyAssignment,
+  ZMyReminder,
 } from '@academy/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +20,7 @@ import { setTotal } from '../../platform/http/pagination';
 import { calendarFeed, calendarToken, calendarUrl, regenerateCalendarToken } from './calendar';
 import type { AssignmentClock } from './clock';
 import type { AssignmentProgress } from './progress-port';
+import { myReminders } from './reminders';
 import {
   assignmentPeopleList,
   createAssignment,
@@ -155,6 +157,23 @@ export const assignmentRoutes: FastifyPluginAsyncZod<AssignmentRouteOptions> = a
     },
     async (request, reply) => {
       const rows = await myAssignments(ctx.db, settings, viewer(request).id, ctx.clock());
+      setTotal(reply, rows.length);
+      return rows;
+    },
+  );
+
+  app.get(
+    '/my-assignments/reminders',
+    {
+      config: { access: { signedIn: true } },
+      schema: {
+        tags,
+        summary: 'The reminder mails sent to me about my assignments, newest first (at most 100)',
+        response: { 200: z.array(ZMyReminder), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const rows = await myReminders(ctx.db, viewer(request).id);
       setTotal(reply, rows.length);
       return rows;
     },

@@ -88,8 +88,8 @@ export const assignmentPeople = pgTable(
 );
 
 /**
- * Reminders: one row per person, assignment and occasion ('BEFORE', 'DUE', 'OVERDUE:<n>' for the
- * n-th overdue week). The unique key makes an occasion a row once, whichever process and however
+ * Reminders: one row per person, assignment and occasion ('BEFORE:<due day>', 'DUE:<due day>',
+ * 'OVERDUE:<due day>:<n>' for the n-th overdue week; the due day makes a new cycle a new occasion). The unique key makes an occasion a row once, whichever process and however
  * many restarts find it due; a sender then claims rows (`claimed_at`, SKIP LOCKED) and marks each
  * sent when its mail has gone (reminders.ts).
  */

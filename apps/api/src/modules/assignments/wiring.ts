@@ -5,12 +5,15 @@ import type { Db } from '../../platform/db/client';
 import { roadmapCourseRows } from '../roadmaps';
 import type { AssignmentClock } from './clock';
 import type { AssignmentProgress } from './progress-port';
+import { runReminders } from './reminders';
 import { resolveAudiences } from './resolve';
 import { refreshStanding } from './standing';
 import { assignmentPeople, assignments } from './tables';
 
 /** How often every process's workers resolve the rules again (new, moved and stopped people). */
 const RESOLVE_EVERY_MS = 5 * 60_000;
+/** How often every process's workers plan and send reminders (each occasion is mailed once: reminders.ts). */
+const REMIND_EVERY_MS = 15 * 60_000;
 
 /** A learner opened their first lesson of a course: the assignments of that course have started. */
 async function noteStart(db: Db, userId: number, courseId: number, at: Date): Promise<void> {
@@ -51,4 +54,8 @@ export function wireAssignments(
     const outcome = await resolveAll(ctx.db, ctx.config.timeZone, progress, clock());
     if (outcome.added || outcome.removed) log.info(outcome, 'assignment audiences resolved');
   }, RESOLVE_EVERY_MS);
+  ctx.jobs.onWorkersStart(async () => {
+    const outcome = await runReminders(ctx.db, ctx.mailer, log, ctx.config.timeZone, clock());
+    if (outcome.sent) log.info(outcome, 'assignment reminders sent');
+  }, REMIND_EVERY_MS);
 }

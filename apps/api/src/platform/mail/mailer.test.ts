@@ -24,6 +24,7 @@ const EXPECTED_LINK: Record<MailKind, string> = {
   examUnlocked: `${PUBLIC_URL}/training-academy`,
   roadmapCourseAdded: `${PUBLIC_URL}/training-academy/roadmap`,
   assignmentDue: `${PUBLIC_URL}/training-academy`,
+  assignmentReminder: `${PUBLIC_URL}/training-academy`,
 };
 
 const KINDS = Object.keys(MAIL_KINDS) as MailKind[];

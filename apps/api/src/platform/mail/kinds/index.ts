@@ -1,4 +1,5 @@
 import { applicationApproved, applicationDeclined, applicationReceived } from './application';
+import { assignmentReminder } from './assignment-reminder';
 import { assignmentDue, certificateIssued, examLocked, examUnlocked, roadmapCourseAdded } from './learning';
 import { passwordReset } from './password-reset';
 import { qaReply } from './qa-reply';
@@ -20,4 +21,5 @@ export const MAIL_KINDS = {
   examUnlocked,
   roadmapCourseAdded,
   assignmentDue,
+  assignmentReminder,
 };

@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TMyReminder } from '@academy/contract';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../../test/client';
+import { buildCourse, grantCourseActions } from '../../../test/courses';
+import { type MadeUser, makeOrgTree, makeUser, type OrgTree } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { type ReceivedMail, startSmtpServer, type TestSmtp } from '../../../test/mail';
+import { clientAs } from '../../../test/tokens';
+import { DEMO_ACCOUNTS } from '../../demo/seed';
+import { createMailer, type Mailer } from '../../platform/mail';
+import { REMINDER_LEASE_MS, runReminders } from './reminders';
+import { assignmentReminders } from './tables';
+
+/** Issue 24, point 3: reminder mails, each occasion exactly once (decision 103). */
+let t: TestApp;
+let smtp: TestSmtp;
+let mailer: Mailer;
+let admin: ApiClient;
+let org: OrgTree;
+const ZONE = 'Asia/Ho_Chi_Minh';
+const log = Fastify({ logger: false }).log;
+const clockFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'reminders-clock-')), 'offset');
+
+function at(iso: string): void {
+  fs.writeFileSync(clockFile, String(Date.parse(iso) - Date.now()));
+}
+function clockNow(): Date {
+  return new Date(Date.now() + Number(fs.readFileSync(clockFile, 'utf8')));
+}
+function pass() {
+  return runReminders(t.database.db, mailer, log, ZONE, clockNow());
+}
+function mailsTo(user: MadeUser): ReceivedMail[] {
+  return smtp.mails.filter((m) => m.to.includes(user.email));
+}
+
+beforeAll(async () => {
+  at('2031-01-01T00:00:00Z');
+  smtp = await startSmtpServer();
+  t = await createTestApp({ env: { TIME_ZONE: ZONE, CLOCK_OFFSET_FILE: clockFile, SMTP_URL: smtp.url } });
+  mailer = createMailer(t.config, log);
+  admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
+  await grantCourseActions(admin);
+  org = await makeOrgTree(t.app);
+});
+// Each test's people finish at its end, so a later test's pass mails only its own people.
+afterEach(async () => {
+  await t.database.db.execute(
+    sql`update assignment_people set completed_at = now() where completed_at is null`,
+  );
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+  fs.rmSync(path.dirname(clockFile), { recursive: true, force: true });
+});
+
+async function assignNew(
+  name: string,
+  audience: object,
+  due: object,
+  reminderDaysBefore?: number,
+): Promise<number> {
+  const { course } = await buildCourse(admin, [[0]], { name });
+  const res = await admin.post('assignments', { courseId: course.id, audience, due, reminderDaysBefore });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { id: number }).id;
+}
+
+describe('reminder mails', () => {
+  it('mails N days before, on the due day and weekly when overdue, each once with HTML and text', async () => {
+    at('2031-03-01T03:00:00Z');
+    const learner = await makeUser(t.app, { place: org.branchA });
+    await assignNew('Safety at height', { userIds: [learner.id] }, { date: '2031-03-20' }, 5);
+
+    expect((await pass()).sent).toBe(0);
+    expect(mailsTo(learner)).toEqual([]);
+
+    // 15 March, local: 5 days before.
+    at('2031-03-15T02:00:00Z');
+    expect((await pass()).sent).toBe(1);
+    expect((await pass()).sent).toBe(0);
+    const [before] = mailsTo(learner);
+    expect(before?.subject).toBe('Due in 5 days: Safety at height');
+    expect(before?.text).toContain('due in 5 days, on 20 March 2031');
+    expect(before?.html).toContain('Safety at height');
+    expect(before?.contentTypes).toEqual(
+      expect.arrayContaining(['multipart/alternative', 'text/plain', 'text/html']),
+    );
+
+    at('2031-03-20T01:00:00Z');
+    await pass();
+    await pass();
+    expect(mailsTo(learner).map((m) => m.subject)).toEqual([
+      'Due in 5 days: Safety at height',
+      'Due today: Safety at height',
+    ]);
+
+    // Overdue: the first day of each overdue week, never twice in a week.
+    for (const day of ['2031-03-21', '2031-03-22', '2031-03-27', '2031-03-28', '2031-04-04']) {
+      at(`${day}T03:00:00Z`);
+      await pass();
+    }
+    const overdue = mailsTo(learner).filter((m) => m.subject.startsWith('Overdue'));
+    expect(overdue.map((m) => m.text.match(/(\d+) days ago|was due on [^,.]+(?=\s+and)/)?.[0])).toEqual([
+      'was due on 20 March 2031',
+      '8 days ago',
+      '15 days ago',
+    ]);
+
+    // The learner sees what was sent to them.
+    const res = await learner.client.get('my-assignments/reminders');
+    expect(res.statusCode, res.body).toBe(200);
+    const seen = res.json() as TMyReminder[];
+    expect(seen.map((r) => r.kind)).toEqual(['OVERDUE', 'OVERDUE', 'OVERDUE', 'DUE', 'BEFORE']);
+    expect(seen[0]).toMatchObject({ name: 'Safety at height', dueOn: '2031-03-20' });
+    const other = await makeUser(t.app, { place: org.branchA });
+    expect((await other.client.get('my-assignments/reminders')).json()).toEqual([]);
+  });
+
+  it('sends each mail once when two passes race', async () => {
+    at('2031-05-01T03:00:00Z');
+    const people = await Promise.all([1, 2, 3].map(() => makeUser(t.app, { place: org.branchB })));
+    await assignNew('Customer data, race', { userIds: people.map((p) => p.id) }, { date: '2031-05-01' });
+    const [a, b] = await Promise.all([pass(), pass()]);
+    expect((a?.sent ?? 0) + (b?.sent ?? 0)).toBe(3);
+    for (const person of people) expect(mailsTo(person).length).toBe(1);
+  });
+
+  it('retries a row claimed by a process that died before sending, after the lease', async () => {
+    at('2031-06-01T03:00:00Z');
+    const learner = await makeUser(t.app, { place: org.branchB });
+    await assignNew('Fire drill', { userIds: [learner.id] }, { date: '2031-06-01' });
+    // A process claimed it and died: the row exists, claimed, not sent.
+    await t.database.db.execute(sql`
+      insert into ${assignmentReminders} (assignment_id, user_id, occasion, due_on, claimed_at)
+      select a.id, ${learner.id}, 'DUE:2031-06-01', '2031-06-01', ${clockNow().toISOString()}::timestamptz
+      from assignments a order by a.id desc limit 1`);
+    expect((await pass()).sent).toBe(0);
+    at(new Date(clockNow().getTime() + REMINDER_LEASE_MS + 60_000).toISOString());
+    expect((await pass()).sent).toBe(1);
+    expect((await pass()).sent).toBe(0);
+    expect(mailsTo(learner).map((m) => m.subject)).toEqual(['Due today: Fire drill']);
+  });
+
+  it('mails nobody who finished or left', async () => {
+    at('2031-07-01T03:00:00Z');
+    const learner = await makeUser(t.app, { place: org.otherService });
+    await assignNew('Finished already', { userIds: [learner.id] }, { date: '2031-07-01' });
+    await t.database.db.execute(
+      sql`update assignment_people set completed_at = now() where user_id = ${learner.id}`,
+    );
+    expect((await pass()).sent).toBe(0);
+    expect(mailsTo(learner)).toEqual([]);
+  });
+});
