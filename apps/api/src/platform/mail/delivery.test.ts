@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { type ReceivedMail, startSmtpServer, type TestSmtp } from '../../../test/mail';
 import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../../demo/seed';
+import { deliverPending } from '../../modules/notifications/testing';
 
 /**
  * Issue 23, mail: the product's own flows send through a real SMTP server (SMTP_URL), and each
@@ -93,6 +94,8 @@ describe('mails through SMTP', () => {
       content: `Under "Documents". ${HOSTILE}`,
     });
     expect(replied.statusCode, replied.body).toBe(201);
+    // Notifications are delivered by the job queue; here, now.
+    await deliverPending(t);
     const mail = await smtp.waitFor('', (m) => m.subject.startsWith('New reply to your question'));
     expectBothParts(mail);
     expect(mail.subject).toBe('New reply to your question: Where do I find the <b>slides</b>?');
