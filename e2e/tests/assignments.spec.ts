@@ -45,3 +45,26 @@ test('the student sees it due, then overdue once the date has passed', async ({ 
   await page.keyboard.press('Escape');
   await shoot(page, 'assigned-to-me-overdue');
 });
+
+// Later journeys of this worker use the same student and server: the clock goes back and the
+// assignment goes, so My courses opens on its usual tab again.
+test('the administrator removes the assignment, and the student is back to their courses', async ({
+  page,
+  server,
+}) => {
+  passDays(server, 0);
+  await signInAt(page, '/management/assignment', 'admin');
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    return key
+      ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
+      : undefined;
+  });
+  const api = '/services/core/api/assignments';
+  const headers = { authorization: `Bearer ${token}` };
+  const list = (await (await page.request.get(api, { headers })).json()) as Array<{ id: number }>;
+  for (const { id } of list)
+    expect((await page.request.delete(`${api}/${id}`, { headers })).status()).toBe(204);
+  await signInAt(page, '/training-academy', 'student');
+  await expect(page.getByTestId('tab-assigned')).toHaveCount(0);
+});
