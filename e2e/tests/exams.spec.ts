@@ -48,7 +48,10 @@ function playerUrl(): RegExp {
 /** Answers the running exam: the right answers, or wrong ones. */
 async function answerExam(page: Page, right: boolean): Promise<void> {
   const question = page.getByTestId('exam-question');
+  // count() does not wait: the navigation is drawn once the questions have arrived.
+  await expect(question).toBeVisible();
   const count = await page.getByTestId('question-nav').getByRole('button').count();
+  expect(count, 'questions in the navigation').toBeGreaterThan(0);
   for (let i = 0; i < count; i++) {
     const text = await question.innerText();
     if (text.includes('What colour is a live fibre connector')) {
