@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { accessToken, expect, SCREENSHOTS, shoot, signInAt, test } from './support';
+import { accessToken, expect, SCREENSHOTS, settled, shoot, signInAt, test } from './support';
 
 /**
  * Accessibility (issues 11 and 22): axe-core finds no serious or critical violation, and no
@@ -50,7 +50,7 @@ const STRUCTURE = new Set([
  */
 async function audit(page: Page, name: string, ready: Locator): Promise<void> {
   await expect(ready, name).toBeVisible();
-  await page.waitForLoadState('networkidle', { timeout: 2000 }).catch(() => undefined);
+  await settled(page);
   const results = await new AxeBuilder({ page })
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .analyze();

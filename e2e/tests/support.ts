@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import pg from 'pg';
 
 export { expect };
 
@@ -43,6 +44,29 @@ export function passDays(server: Server, days: number): void {
 }
 
 /**
+ * The database a journey server uses. With TEST_DATABASE_URL (CI has a PostgreSQL server) each
+ * server gets a fresh database of its own there, which is several times lighter on a two-core
+ * machine than the embedded one; without it, or with E2E_DATABASE=embedded, the server keeps its
+ * embedded database in its data folder, exactly as `npm start` does.
+ */
+async function freshDatabase(port: number): Promise<Record<string, string>> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl || process.env.E2E_DATABASE === 'embedded') return {};
+  const name = `academy_e2e_${port}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { DATABASE_URL: url.toString(), DEMO_DATA: 'true' };
+}
+
+/**
  * Starts the built product on `E2E_PORT + index` (or `port`), with `env` added to its settings
  * (e.g. an external sign-in provider: external-idp.ts).
  */
@@ -54,6 +78,7 @@ export async function startServer(
   const baseURL = `http://localhost:${port}`;
   const dataDir = path.join(REPO, '.tmp', `e2e-data-${port}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
+  const database = await freshDatabase(port);
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: REPO,
     env: {
@@ -70,6 +95,7 @@ export async function startServer(
       MEDIA_X264_PRESET: 'ultrafast',
       // Journeys let days pass on the server's assignments clock by writing this file (passDays).
       CLOCK_OFFSET_FILE: path.join(dataDir, CLOCK_OFFSET_NAME),
+      ...database,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -206,6 +232,12 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
+ * Screenshots are for people to look at; CI, where nobody does, skips writing them (the phone
+ * width check below still runs). E2E_SCREENSHOTS=1 takes them anyway, E2E_SCREENSHOTS=0 never.
+ */
+const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS === '1' : !process.env.CI;
+
+/**
  * Full-page screenshots at the page's size and at 375 wide (`<name>-desktop.png`,
  * `<name>-phone.png` in `dir`), from the top; on the phone nothing may stick out sideways.
  */
@@ -214,11 +246,11 @@ export async function shoot(page: Page, name: string, options: { dir?: string; p
   const size = page.viewportSize() ?? { width: 1366, height: 900 };
   await page.evaluate(() => window.scrollTo(0, 0));
   await settled(page);
-  await page.screenshot({ path: `${dir}/${name}-desktop.png`, fullPage: true });
+  if (TAKE_SCREENSHOTS) await page.screenshot({ path: `${dir}/${name}-desktop.png`, fullPage: true });
   if (options.phone === false) return;
   await page.setViewportSize({ width: 375, height: 812 });
   await settled(page);
-  await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
+  if (TAKE_SCREENSHOTS) await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name} is wider than the phone`).toBeLessThanOrEqual(0);
   await page.setViewportSize(size);
