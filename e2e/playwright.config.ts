@@ -20,7 +20,9 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: `../.tmp/e2e-results-${PORT}`,
   use: {
-    trace: 'retain-on-failure',
+    // A trace records DOM snapshots at every step, a real share of the journeys' CPU; in CI the
+    // run's folder is gone afterwards, so only the printed failure is kept there.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
