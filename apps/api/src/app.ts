@@ -12,7 +12,13 @@ import { certificateRoutes, wireCertificates } from './modules/certificates';
 import { courseRoutes } from './modules/courses';
 import { examRoutes, scheduleExamCloser, systemClock } from './modules/exams';
 import { homeRoutes, usesDemoPictures } from './modules/home';
-import { createMedia, mediaFileRoutes, mediaRoutes, mediaStorageSweep } from './modules/media';
+import {
+  createMedia,
+  type MediaService,
+  mediaFileRoutes,
+  mediaRoutes,
+  mediaStorageSweep,
+} from './modules/media';
 import { newsRoutes } from './modules/news';
 import { notificationRoutes, wireNotifications } from './modules/notifications';
 import { orgRoutes } from './modules/org';
@@ -66,6 +72,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The content origin's server (SCORM packages): main.ts listens on CONTENT_PORT with it. */
     contentApp: FastifyInstance;
+    /** Videos: main.ts makes the demo video with it on a first start (decision 84). */
+    media: MediaService;
   }
 }
 
@@ -159,6 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const media = createMedia(ctx, app.log, unlockedLesson);
   const { scorm, contentApp } = await createScorm(ctx, app.log);
   app.decorate('contentApp', contentApp);
+  app.decorate('media', media);
   app.addHook('onClose', () => contentApp.close());
   // Orphan objects and abandoned uploads: the platform's journal of failed deletions, then media's.
   scheduleStorageCleanup(ctx, app.log, [mediaStorageSweep(media)]);

@@ -32,6 +32,7 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   DEMO_DATA: z.enum(['true', 'false', 'auto']).default('auto'),
+  DEMO_VIDEO: z.enum(['true', 'false']).default('true'),
   ADMIN_EMPLOYEE_CODE: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   OIDC_ISSUER: optionalUrl,
@@ -116,6 +117,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Load demo accounts and content into an empty database. */
   demoData: boolean;
+  /** With the demo data, a lesson whose video the server makes and encodes itself (decision 84). */
+  demoVideo: boolean;
   bootstrapAdmin: { employeeCode: string; password: string } | undefined;
   oidc: {
     mode: 'embedded' | 'external';
@@ -307,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     demoData: e.DEMO_DATA === 'auto' ? !e.DATABASE_URL : e.DEMO_DATA === 'true',
+    demoVideo: e.DEMO_VIDEO === 'true',
     bootstrapAdmin,
     oidc: {
       mode: external ? 'external' : 'embedded',

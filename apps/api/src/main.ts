@@ -2,7 +2,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { ensureBootstrapAdmin, seedDemoData } from './demo';
+import { DEMO_CLIP, ensureBootstrapAdmin, seedDemoData, seedDemoVideoLesson } from './demo';
 import { reportIssuer } from './platform/auth/external';
 import { openDatabase } from './platform/db/client';
 import { writeServerPid } from './platform/db/server-pid';
@@ -17,10 +17,12 @@ async function main(): Promise<void> {
   const removePid = database.engine === 'pglite' ? writeServerPid(config.dataDir) : () => {};
   process.on('exit', removePid);
   // Several processes may start at once on one PostgreSQL: one at a time migrates and seeds.
+  let demoVideoId: string | null = null;
   await database.exclusive('startup', async () => {
     await database.migrate();
     if (config.demoData && (await seedDemoData(database.db, { showcase: true }))) {
       console.log('Loaded demo data (see README for the demo accounts)');
+      if (config.demoVideo) demoVideoId = await seedDemoVideoLesson(database.db);
     }
     if (config.bootstrapAdmin) await ensureBootstrapAdmin(database.db, config.bootstrapAdmin);
   });
@@ -54,6 +56,16 @@ async function main(): Promise<void> {
     `Academy is serving ${config.publicUrl} (role: ${config.role}, database: ${database.engine}, sign-in: ${config.oidc.mode})`,
   );
   await reportIssuer(config, app.log);
+  // The demo video is made and encoded in the background while the app is already usable.
+  if (demoVideoId) {
+    const id = demoVideoId;
+    app.media
+      .makeDemoVideo(id, DEMO_CLIP)
+      .then((video) =>
+        app.log.info({ video: id, status: video.status }, 'demo video made and queued for encoding'),
+      )
+      .catch((err) => app.log.warn({ err, video: id }, 'the demo video could not be made'));
+  }
 }
 
 main().catch((err) => {

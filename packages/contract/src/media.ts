@@ -28,6 +28,7 @@ export const MEDIA_MESSAGES = {
   videoRejected: 'This video was refused; upload another one',
   beingEncoded: 'The video is being encoded',
   encodingFailed: 'The video could not be encoded',
+  demoVideoFailed: 'The demo video could not be made on this machine (see the server log)',
   notRetryable: 'Only a video whose encoding failed can be retried',
   mediaForbidden: 'You may not watch this video',
   notWebVtt: 'This file is not a WebVTT caption file',

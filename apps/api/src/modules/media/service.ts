@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import {
   ACCEPTED_VIDEO_STATUSES,
   MEDIA_MESSAGES,
@@ -13,6 +15,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import type { Jobs } from '../../platform/jobs/jobs';
+import { generateTestVideo } from '../../platform/media/hls';
 import { decodesCleanly, probeFile } from '../../platform/media/probe';
 import { findMediaTools, type MediaTools } from '../../platform/media/tools';
 import { isStorageFull, type Storage } from '../../platform/storage/storage';
@@ -218,6 +221,29 @@ export class MediaService {
       throw err;
     }
     await staging.remove(id);
+  }
+
+  /**
+   * The demo video (decision 84): the server makes a clip with ffmpeg (a test pattern and a tone;
+   * no network) where a finished upload would be staged, and it goes through the same checks,
+   * storage and encoding as an upload. A clip that cannot be made leaves the video rejected
+   * saying so.
+   */
+  async makeDemoVideo(
+    id: string,
+    clip: { width: number; height: number; seconds: number; fps: number },
+  ): Promise<VideoRow> {
+    const staging = await this.staging();
+    const file = await staging.input(id);
+    try {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await generateTestVideo(await this.mediaTools(), file, clip);
+    } catch (err) {
+      await this.discardUpload(id, MEDIA_MESSAGES.demoVideoFailed);
+      throw err;
+    }
+    const { size } = await fs.stat(file);
+    return this.finishUpload(id, size);
   }
 
   async enqueue(row: VideoRow): Promise<VideoRow> {

@@ -211,7 +211,8 @@ export async function generateTestVideo(
   }
   args.push('-c:v', 'libx264', '-preset', options.preset ?? 'ultrafast', '-pix_fmt', 'yuv420p');
   if (options.audio !== false) args.push('-c:a', 'aac', '-b:a', '64k');
-  args.push('-movflags', '+faststart', '-t', String(options.seconds), output);
+  // Named by the format, not the file name: an upload's staging file has no extension.
+  args.push('-movflags', '+faststart', '-t', String(options.seconds), '-f', 'mp4', output);
   const result = await runTool(tools.ffmpeg, args, { timeoutMs: 300_000 });
   if (result.code !== 0) throw new Error(`test video generation failed: ${result.stderr.trim().slice(-300)}`);
 }
