@@ -110,7 +110,11 @@ export async function runMedia({
       dataDir,
       databaseUrl,
       // A killed encoder is noticed after 10 s instead of 2 min.
-      env: { DEMO_DATA: 'true', MEDIA_STALE_SECONDS: process.env.MEDIA_STALE_SECONDS ?? '10' },
+      env: {
+        DEMO_DATA: 'true',
+        DEMO_VIDEO: 'false',
+        MEDIA_STALE_SECONDS: process.env.MEDIA_STALE_SECONDS ?? '10',
+      },
     });
     baseUrl = server.url;
     let { access_token: token } = await signIn(baseUrl, 'admin', 'Admin@2026');

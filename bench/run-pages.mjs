@@ -208,7 +208,7 @@ export async function runPages() {
   const server = await startBuiltServer({
     port: Number(process.env.BENCH_PAGES_PORT ?? 3415),
     dataDir,
-    env: { DEMO_DATA: 'true', MEDIA_LADDER: '360' },
+    env: { DEMO_DATA: 'true', DEMO_VIDEO: 'false', MEDIA_LADDER: '360' },
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   const rows = [];
