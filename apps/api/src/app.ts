@@ -165,12 +165,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   wireOwnStatements(ctx, app.log);
   wireNotifications(ctx, app.log);
   const media = createMedia(ctx, app.log, unlockedLesson);
-  const { scorm, contentApp } = await createScorm(ctx, app.log);
+  const { scorm, packageUploads, contentApp, storageSweep: scormSweep } = await createScorm(ctx, app.log);
   app.decorate('contentApp', contentApp);
   app.decorate('media', media);
   app.addHook('onClose', () => contentApp.close());
-  // Orphan objects and abandoned uploads: the platform's journal of failed deletions, then media's.
-  scheduleStorageCleanup(ctx, app.log, [mediaStorageSweep(media)]);
+  // Orphan objects and abandoned uploads: the platform's journal of failed deletions, then media's
+  // and scorm's.
+  scheduleStorageCleanup(ctx, app.log, [mediaStorageSweep(media), scormSweep]);
   scheduleExamCloser(app, ctx.db, ctx.events, systemClock);
 
   registerHealth(app, { database, storage: ctx.storage, jobs: ctx.jobs, runsJobs: runsJobs(config.role) });
@@ -195,7 +196,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(courseRoutes, { ...ctx, learnerProgress });
       await api.register(studyRoutes, ctx);
       await api.register(mediaRoutes, { ...ctx, media });
-      await api.register(scormRoutes, { ...ctx, scorm });
+      await api.register(scormRoutes, { ...ctx, scorm, packageUploads });
       await api.register(examRoutes, ctx);
       await api.register(homeRoutes, ctx);
       await api.register(newsRoutes, ctx);

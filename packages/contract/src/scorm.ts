@@ -13,6 +13,12 @@ export const SCORM_LIMITS = {
   maxCompressionRatio: 200,
 } as const;
 
+/**
+ * Where SCORM packages are uploaded resumably (tus 1.0); the finished upload is then imported with
+ * PUT lessons/{id}/package and `{ upload: <its id> }`.
+ */
+export const SCORM_UPLOADS_PATH = '/services/core/api/package-uploads';
+
 export const SCORM_MESSAGES = {
   notZip: 'This file is not a zip archive. Upload the SCORM package as a .zip file',
   noManifest: 'This is not a SCORM package: imsmanifest.xml is missing from the root of the zip',
@@ -34,6 +40,10 @@ export const SCORM_MESSAGES = {
   noNewAttempt: 'This lesson allows no new attempt',
   attemptClosed: 'This attempt is closed; open the lesson again',
   linkExpired: 'This launch link has expired; open the lesson again',
+  uploadNotFound: 'This upload does not exist or was removed; upload the package again',
+  uploadNotFinished: 'Wait until the package upload has finished',
+  uploadNotYours: 'Only the person who uploaded this package may use it',
+  uploadAbandoned: 'This upload was not finished within 7 days and was removed; upload the package again',
 } as const;
 
 export const SCORM_VERSIONS = ['1.2', '2004 2nd edition', '2004 3rd edition', '2004 4th edition'] as const;
@@ -77,6 +87,13 @@ export const ZScormPackage = z.object({
   createdAt: z.string(),
 });
 export type TScormPackage = z.infer<typeof ZScormPackage>;
+
+/** PUT lessons/{id}/package as JSON: import a package uploaded with tus (SCORM_UPLOADS_PATH). */
+export const ZScormImportUpload = z.object({
+  /** The upload's id: the last segment of its tus URL. */
+  upload: z.uuid('This is not an upload id'),
+});
+export type TScormImportUpload = z.infer<typeof ZScormImportUpload>;
 
 /** PATCH lessons/{id}/package: the lesson's attempt rule and pass mark. */
 export const ZScormSettings = z.object({

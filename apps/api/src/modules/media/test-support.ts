@@ -43,12 +43,13 @@ const metadata = (fields: Record<string, string>) =>
     .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
     .join(',');
 
-export function tusClient(base: string, token: string | undefined) {
+/** `uploadsPath`: the videos' endpoint unless told (SCORM packages have their own). */
+export function tusClient(base: string, token: string | undefined, uploadsPath: string = VIDEO_UPLOADS_PATH) {
   const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   return {
     /** POST: starts an upload of `size` bytes; the Location header is the upload URL. */
     create: (size: number, fileName = 'lesson.mp4') =>
-      request(base, 'POST', VIDEO_UPLOADS_PATH, {
+      request(base, 'POST', uploadsPath, {
         ...auth,
         'upload-length': String(size),
         'upload-metadata': metadata({ filename: fileName, filetype: 'video/mp4' }),
@@ -96,7 +97,7 @@ export function tusClient(base: string, token: string | undefined) {
       }),
     /** Uploads a whole file from disk in one streamed PATCH. */
     uploadFile: async (file: string, size: number, fileName?: string) => {
-      const created = await request(base, 'POST', VIDEO_UPLOADS_PATH, {
+      const created = await request(base, 'POST', uploadsPath, {
         ...auth,
         'upload-length': String(size),
         'upload-metadata': metadata({ filename: fileName ?? 'lesson.mp4', filetype: 'video/mp4' }),

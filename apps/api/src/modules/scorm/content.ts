@@ -21,8 +21,8 @@ function runtimePage(academyOrigin: string): string {
 <html lang="en" data-academy="${escapeAttr(academyOrigin)}">
 <head><meta charset="utf-8"><title>Lesson</title>
 <link rel="stylesheet" href="/runtime/player.css">
-<script src="/runtime/scorm-again.js"></script>
-<script src="/runtime/player.js"></script>
+<script src="/runtime/scorm-again.js" defer></script>
+<script src="/runtime/player.js" defer></script>
 </head>
 <body><iframe id="sco" title="Lesson content" allow="fullscreen; autoplay"></iframe></body>
 </html>`;

@@ -1,8 +1,11 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
+  SCORM_MESSAGES,
   ZApiError,
   ZIdParam,
   ZScormAttempt,
+  ZScormImportUpload,
   ZScormLaunch,
   ZScormLaunchQuery,
   ZScormPackage,
@@ -10,10 +13,12 @@ import {
 } from '@academy/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import { unauthorized } from '../../platform/http/errors';
+import { badRequest, unauthorized } from '../../platform/http/errors';
 import type { ScormService } from './service';
 import { withUploadedZip } from './upload';
+import { type PackageUploads, registerPackageUploads } from './uploads';
 
 const errors = {
   400: ZApiError,
@@ -36,10 +41,16 @@ function userId(request: FastifyRequest): number {
   return request.principal.id;
 }
 
-export type ScormRouteOptions = AppContext & { scorm: ScormService };
+export type ScormRouteOptions = AppContext & { scorm: ScormService; packageUploads: PackageUploads };
 
 /** Under the API prefix: the package of a lesson (managers) and the learner's launch and attempt. */
-export const scormRoutes: FastifyPluginAsyncZod<ScormRouteOptions> = async (app, { scorm, config }) => {
+export const scormRoutes: FastifyPluginAsyncZod<ScormRouteOptions> = async (
+  app,
+  { scorm, config, packageUploads },
+) => {
+  await registerPackageUploads(app, packageUploads);
+  const scratch = path.join(config.dataDir, 'work');
+
   app.put(
     '/lessons/:id/package',
     {
@@ -47,16 +58,47 @@ export const scormRoutes: FastifyPluginAsyncZod<ScormRouteOptions> = async (app,
       schema: {
         tags,
         summary:
-          "Upload a lesson's SCORM package (.zip, multipart `file`, at most 2 GB): checked while it is unpacked, refused with the reason and nothing kept; it replaces the lesson's package and makes it a SCORM lesson",
+          "Upload a lesson's SCORM package (.zip, at most 2 GB) as multipart `file`, or import one uploaded resumably (tus at /services/core/api/package-uploads) with JSON `{ upload: <its id> }`: checked while it is unpacked, refused with the reason and nothing kept; it replaces the lesson's package and makes it a SCORM lesson",
         params: ZIdParam,
-        consumes: ['multipart/form-data'],
+        consumes: ['multipart/form-data', 'application/json'],
         response: { 200: ZScormPackage, ...errors },
       },
     },
-    async (request) =>
-      withUploadedZip(request, path.join(config.dataDir, 'work'), (file) =>
-        scorm.importPackage(request.params.id, file, userId(request)),
-      ),
+    async (request) => {
+      const uploader = userId(request);
+      if (request.isMultipart()) {
+        return withUploadedZip(request, scratch, (file) =>
+          scorm.importPackage(request.params.id, file, uploader),
+        );
+      }
+      const parsed = ZScormImportUpload.safeParse(request.body);
+      if (!parsed.success) throw badRequest(SCORM_MESSAGES.fileRequired);
+      if (!request.principal) throw unauthorized();
+      const file = await packageUploads.claim(parsed.data.upload, request.principal, scratch);
+      try {
+        return await scorm.importPackage(request.params.id, file, uploader);
+      } finally {
+        await fs.rm(file, { force: true });
+      }
+    },
+  );
+
+  app.delete(
+    '/lessons/:id/package',
+    {
+      config: { access: edit },
+      schema: {
+        tags,
+        summary:
+          "Remove a lesson's SCORM package and its files; the lesson stays a SCORM lesson without content until another package is uploaded. Learners' attempts are kept",
+        params: ZIdParam,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await scorm.deletePackage(request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(

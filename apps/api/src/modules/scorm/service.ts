@@ -190,6 +190,28 @@ export class ScormService {
     }
   }
 
+  /**
+   * DELETE lessons/{id}/package: the package and its files go; the lesson stays a SCORM lesson
+   * (learners are told it has no content yet) and its learners' attempts stay for the reports.
+   */
+  async deletePackage(lessonId: number): Promise<void> {
+    const keys = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: scormPackages.id })
+        .from(scormPackages)
+        .where(eq(scormPackages.lessonId, lessonId))
+        .for('update');
+      if (!row) throw notFound(SCORM_MESSAGES.noPackage);
+      const files = await tx
+        .select({ key: scormPackageFiles.storageKey })
+        .from(scormPackageFiles)
+        .where(eq(scormPackageFiles.packageId, row.id));
+      await tx.delete(scormPackages).where(eq(scormPackages.id, row.id));
+      return files.map((f) => f.key);
+    });
+    await this.removeFiles(keys);
+  }
+
   private async removeFiles(keys: string[]): Promise<void> {
     for (let i = 0; i < keys.length; i += 16) {
       await Promise.all(

@@ -4,10 +4,12 @@ import {
   MESSAGES,
   type TLesson,
   type TLessonDocument,
+  type TScormPackage,
   type TVideo,
   videoIdFromUrl,
   youtubeVideoId,
   ZLessonInput,
+  ZScormSettings,
 } from '@academy/contract';
 import {
   Alert,
@@ -17,6 +19,7 @@ import {
   Grid,
   Group,
   Paper,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -36,6 +39,13 @@ import { NumberField, RowAction } from '../../components/management';
 import { applyServerErrors } from '../../lib/forms';
 import { validId } from '../../lib/queries';
 import { VideoStatus, VideoUploadField } from '../media';
+import {
+  importUploadedPackage,
+  PackageField,
+  removePackage,
+  type StagedPackage,
+  saveScormSettings,
+} from '../scorm';
 import { formatBytes, type PlayerHandle, YouTubeVideo } from '../study';
 import { useCourse, useDeleteDocument, useLesson, useSaveLesson, useTopics, useUploadDocument } from './api';
 import { CourseBreadcrumbs } from './CourseBreadcrumbs';
@@ -49,18 +59,28 @@ import {
 } from './paths';
 import { useCourseActions } from './permissions';
 
+type ContentKind = 'video' | 'scorm';
+
 /** What the form holds: text as typed; the video length as "m:ss". */
 interface LessonFormValues {
   name: string;
   topicId: string;
+  /** A video (YouTube link or upload) or a SCORM package. */
+  contentKind: ContentKind;
   videoUrl: string;
   videoDurationSeconds: string;
   minStudyMinutes: number | string;
   requiredCorrectAnswers: number | string;
   examTimeLimitMinutes: number | string;
   maxFailedAttempts: number | string;
+  /** A SCORM lesson's attempts allowed (0 = unlimited) and pass mark in % (empty = the package decides). */
+  scormMaxAttempts: number | string;
+  scormPassMark: number | string;
 }
-type LessonPayload = z.output<typeof ZLessonInput>;
+type LessonPayload = z.output<typeof ZLessonInput> & {
+  /** Saved on the lesson's package after the lesson (null for a video lesson). */
+  scormSettings: z.output<typeof ZScormSettings> | null;
+};
 const FIELDS = [
   'name',
   'topicId',
@@ -74,18 +94,32 @@ const FIELDS = [
 
 /** The contract's lesson rules, run on the form's values (the same rules run on the server). */
 const resolver: Resolver<LessonFormValues, unknown, LessonPayload> = async (values) => {
+  const scorm = values.contentKind === 'scorm';
+  const { contentKind: _kind, scormMaxAttempts, scormPassMark, ...lesson } = values;
   const parsed = ZLessonInput.safeParse({
-    ...values,
+    ...lesson,
     topicId: values.topicId || undefined,
-    videoDurationSeconds: parseVideoLength(values.videoDurationSeconds),
+    ...(scorm
+      ? { videoKind: 'scorm', videoUrl: '', videoDurationSeconds: undefined }
+      : { videoDurationSeconds: parseVideoLength(values.videoDurationSeconds) }),
   });
-  if (parsed.success) return { values: parsed.data, errors: {} };
+  const settings = scorm
+    ? ZScormSettings.safeParse({ maxAttempts: scormMaxAttempts, passMark: scormPassMark })
+    : null;
+  if (parsed.success && (settings === null || settings.success)) {
+    return { values: { ...parsed.data, scormSettings: settings?.data ?? null }, errors: {} };
+  }
   const errors: FieldErrors<LessonFormValues> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && field in values && !errors[field as keyof LessonFormValues]) {
+  const note = (field: string, issue: { code: string; message: string }) => {
+    if (field in values && !errors[field as keyof LessonFormValues]) {
       errors[field as keyof LessonFormValues] = { type: issue.code, message: issue.message };
     }
+  };
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    if (typeof issue.path[0] === 'string') note(issue.path[0], issue);
+  }
+  for (const issue of settings && !settings.success ? settings.error.issues : []) {
+    note(issue.path[0] === 'passMark' ? 'scormPassMark' : 'scormMaxAttempts', issue);
   }
   return { values: {}, errors };
 };
@@ -94,13 +128,22 @@ function formValues(lesson: TLesson | undefined, topicId: number): LessonFormVal
   return {
     name: lesson?.name ?? '',
     topicId: String(lesson?.topicId ?? topicId),
+    contentKind: lesson?.video.kind === 'scorm' ? 'scorm' : 'video',
     videoUrl: lesson?.video.url ?? '',
     videoDurationSeconds: formatVideoLength(lesson?.videoDurationSeconds),
     minStudyMinutes: lesson?.minStudyMinutes ?? '',
     requiredCorrectAnswers: lesson?.requiredCorrectAnswers ?? '',
     examTimeLimitMinutes: lesson?.examTimeLimitMinutes ?? '',
     maxFailedAttempts: lesson?.maxFailedAttempts ?? 3,
+    scormMaxAttempts: 0,
+    scormPassMark: '',
   };
+}
+
+/** Carried to the edit form after adding a lesson: what could not be uploaded or imported. */
+interface CarriedState {
+  problems?: string[];
+  packageProblem?: string;
 }
 
 /**
@@ -115,7 +158,8 @@ export function LessonFormPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const location = useLocation();
-  const carried = (location.state as { problems?: string[] } | null)?.problems ?? [];
+  const carriedState = (location.state as CarriedState | null) ?? {};
+  const carried = carriedState.problems ?? [];
   const courseId = Number(search.get('courseId'));
   const topicId = Number(search.get('topicId'));
   const lessonId = search.get('id') ? Number(search.get('id')) : undefined;
@@ -164,10 +208,11 @@ export function LessonFormPage() {
             navigate(lessonsPath(courseId, saved.topicId));
           }}
           initialProblems={carried}
-          onCreatedWithProblems={(saved, problems) =>
+          initialPackageProblem={carriedState.packageProblem ?? null}
+          onCreatedWithProblems={(saved, state) =>
             navigate(lessonFormPath({ courseId, topicId: saved.topicId, lessonId: saved.id }), {
               replace: true,
-              state: { problems },
+              state,
             })
           }
         />
@@ -184,7 +229,10 @@ interface LessonFormProps {
   onDone: (lesson: TLesson) => void;
   /** Documents that could not be uploaded when the lesson was created. */
   initialProblems: string[];
-  onCreatedWithProblems: (lesson: TLesson, problems: string[]) => void;
+  /** Why the package of a lesson just added could not be imported. */
+  initialPackageProblem: string | null;
+  /** Added, but staying on the form: documents failed, or a SCORM lesson's package is to be seen. */
+  onCreatedWithProblems: (lesson: TLesson, state: CarriedState) => void;
 }
 
 function LessonForm({
@@ -193,6 +241,7 @@ function LessonForm({
   lesson,
   topicOptions,
   initialProblems,
+  initialPackageProblem,
   onDone,
   onCreatedWithProblems,
 }: LessonFormProps) {
@@ -203,15 +252,43 @@ function LessonForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [uploadProblems, setUploadProblems] = useState<string[]>(initialProblems);
   const [staged, setStaged] = useState<File[]>([]);
+  const [stagedPackage, setStagedPackage] = useState<StagedPackage | null>(null);
+  const [pkg, setPkg] = useState<TScormPackage | null>(null);
   const form = useForm<LessonFormValues, unknown, LessonPayload>({
     resolver,
     defaultValues: formValues(lesson, topicId),
   });
   const { errors } = form.formState;
+  const contentKind = form.watch('contentKind');
+  const scorm = contentKind === 'scorm';
   const videoUrl = form.watch('videoUrl') ?? '';
   const videoId = youtubeVideoId(videoUrl);
   const uploadedId = videoIdFromUrl(videoUrl);
   const previewHandle = useRef<PlayerHandle | null>(null);
+
+  /** The package's settings become the form's once it is known (after loading or an import). */
+  function takePackage(known: TScormPackage | null) {
+    setPkg(known);
+    if (known && !form.formState.dirtyFields.scormMaxAttempts && !form.formState.dirtyFields.scormPassMark) {
+      form.resetField('scormMaxAttempts', { defaultValue: known.maxAttempts });
+      form.resetField('scormPassMark', { defaultValue: known.passMark ?? '' });
+    }
+  }
+
+  /** A new SCORM lesson's package: imported, then given the form's settings; the problem, if any. */
+  async function importStaged(
+    target: number,
+    settings: LessonPayload['scormSettings'],
+  ): Promise<string | null> {
+    if (!stagedPackage) return null;
+    try {
+      await importUploadedPackage(target, stagedPackage.upload);
+      if (settings) await saveScormSettings(target, settings);
+      return null;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  }
 
   /** A checked upload becomes the lesson's video; its real length fills the length field. */
   function takeUploadedVideo(video: TVideo) {
@@ -235,17 +312,26 @@ function LessonForm({
     return problems;
   }
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async ({ scormSettings, ...values }) => {
     setFormError(null);
     setUploadProblems([]);
     try {
       const saved = await save.mutateAsync({ id: lesson?.id, topicId, values });
-      if (!lesson && staged.length > 0) {
-        const problems = await uploadAll(saved.id, staged);
-        if (problems.length > 0) {
-          onCreatedWithProblems(saved, problems);
+      if (!lesson) {
+        const problems = staged.length > 0 ? await uploadAll(saved.id, staged) : [];
+        const packageProblem = scorm ? await importStaged(saved.id, scormSettings) : null;
+        // A SCORM lesson stays on its form, to show (and preview) what the package holds.
+        if (problems.length > 0 || scorm) {
+          onCreatedWithProblems(saved, { problems, packageProblem: packageProblem ?? undefined });
           return;
         }
+      } else if (scorm && pkg && scormSettings) {
+        if (scormSettings.maxAttempts !== pkg.maxAttempts || scormSettings.passMark !== pkg.passMark) {
+          await saveScormSettings(saved.id, scormSettings);
+        }
+      } else if (!scorm && pkg) {
+        // The lesson is a video again: its package goes.
+        await removePackage(saved.id);
       }
       onDone(saved);
     } catch (error) {
@@ -282,29 +368,92 @@ function LessonForm({
                 )}
               />
             )}
-            <TextInput
-              label={t('courseAdmin.videoLink')}
-              description={t('courseAdmin.videoLinkHint')}
-              placeholder="https://www.youtube.com/watch?v=…"
-              withAsterisk
-              error={errors.videoUrl?.message}
-              {...form.register('videoUrl')}
+            <Controller
+              control={form.control}
+              name="contentKind"
+              render={({ field }) => (
+                <Box>
+                  <Text fz="sm" fw={500} mb={4} id="lesson-content-kind">
+                    {t('courseAdmin.content')}
+                  </Text>
+                  <SegmentedControl
+                    aria-labelledby="lesson-content-kind"
+                    data={[
+                      { value: 'video', label: t('courseAdmin.contentVideo') },
+                      { value: 'scorm', label: t('courseAdmin.contentScorm') },
+                    ]}
+                    value={field.value}
+                    onChange={(value) => field.onChange(value as ContentKind)}
+                    data-testid="content-kind"
+                  />
+                  {lesson && !scorm && pkg && (
+                    <Text fz="xs" c="orange.8" mt={4}>
+                      {t('courseAdmin.packageGoesOnSave')}
+                    </Text>
+                  )}
+                </Box>
+              )}
             />
-            <VideoUploadField onUploaded={takeUploadedVideo} />
+            {scorm ? (
+              <>
+                <PackageField
+                  lessonId={lesson?.id}
+                  staged={stagedPackage}
+                  onStage={setStagedPackage}
+                  initialProblem={initialPackageProblem}
+                  onPackage={takePackage}
+                />
+                {(pkg || stagedPackage) && (
+                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+                    <NumberField
+                      control={form.control}
+                      name="scormMaxAttempts"
+                      label={t('scorm.maxAttempts')}
+                      description={t('scorm.maxAttemptsHint')}
+                      min={0}
+                      max={1000}
+                    />
+                    <NumberField
+                      control={form.control}
+                      name="scormPassMark"
+                      label={t('scorm.passMark')}
+                      description={t('scorm.passMarkHint')}
+                      min={0}
+                      max={100}
+                      suffix=" %"
+                    />
+                  </SimpleGrid>
+                )}
+              </>
+            ) : (
+              <>
+                <TextInput
+                  label={t('courseAdmin.videoLink')}
+                  description={t('courseAdmin.videoLinkHint')}
+                  placeholder="https://www.youtube.com/watch?v=…"
+                  withAsterisk
+                  error={errors.videoUrl?.message}
+                  {...form.register('videoUrl')}
+                />
+                <VideoUploadField onUploaded={takeUploadedVideo} />
+              </>
+            )}
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-              <TextInput
-                label={t('courseAdmin.videoLength')}
-                description={t('courseAdmin.videoLengthHint')}
-                placeholder="10:34"
-                error={errors.videoDurationSeconds?.message}
-                {...form.register('videoDurationSeconds')}
-              />
+              {!scorm && (
+                <TextInput
+                  label={t('courseAdmin.videoLength')}
+                  description={t('courseAdmin.videoLengthHint')}
+                  placeholder="10:34"
+                  error={errors.videoDurationSeconds?.message}
+                  {...form.register('videoDurationSeconds')}
+                />
+              )}
               <NumberField
                 control={form.control}
                 withAsterisk
                 name="minStudyMinutes"
                 label={t('courseAdmin.minStudyMinutes')}
-                description={t('courseAdmin.minStudyHint')}
+                description={scorm ? t('scorm.minStudyHint') : t('courseAdmin.minStudyHint')}
                 min={0}
                 max={COURSE_LIMITS.maxMinutes}
               />
@@ -340,8 +489,8 @@ function LessonForm({
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
-            {uploadedId && <VideoStatus key={uploadedId} id={uploadedId} canEdit={canEdit} />}
-            {videoId && (
+            {!scorm && uploadedId && <VideoStatus key={uploadedId} id={uploadedId} canEdit={canEdit} />}
+            {!scorm && videoId && (
               <Box>
                 <Text fz="sm" fw={500} mb={4}>
                   {t('courseAdmin.preview')}

@@ -1,0 +1,491 @@
+import { SCORM_LIMITS, SCORM_UPLOADS_PATH, type TScormPackage } from '@academy/contract';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  FileButton,
+  Group,
+  List,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconEye,
+  IconFileZip,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconTrash,
+  IconUpload,
+  IconX,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/management';
+import { forgetUpload, ResumableUpload, type UnfinishedUpload, unfinishedUploadsTo } from '../../lib/tus';
+import { formatDuration, formatSpeed, RateMeter } from '../media';
+import { formatBytes } from '../study';
+import { importUploadedPackage, packageKey, usePackage, useRemovePackage } from './api';
+import { PackagePreview } from './PackagePreview';
+
+/** A finished upload of a new lesson's package, imported right after the lesson is created. */
+export interface StagedPackage {
+  upload: string;
+  name: string;
+  size: number;
+}
+
+type Phase = 'idle' | 'uploading' | 'paused' | 'importing' | 'failed';
+
+interface Progressing {
+  name: string;
+  sent: number;
+  total: number;
+  speed: number | null;
+  secondsLeft: number | null;
+}
+
+const isZipName = (name: string) => /\.zip$/i.test(name);
+
+interface PackageFieldProps {
+  /** The lesson being edited; undefined while it is being added. */
+  lessonId: number | undefined;
+  /** Adding: the finished upload waiting for the lesson to be saved. */
+  staged: StagedPackage | null;
+  onStage: (staged: StagedPackage | null) => void;
+  /** What the server said when a package could not be imported (e.g. after the lesson was added). */
+  initialProblem?: string | null;
+  /** The lesson's package as now known (null: none), for the form's settings. */
+  onPackage?: (pkg: TScormPackage | null) => void;
+}
+
+/**
+ * The lesson form's SCORM package (decision 112): the .zip goes up resumably (tus) with progress,
+ * speed, pause and resume; editing a lesson, the finished upload is imported at once (the server
+ * checks and unpacks it; a refusal shows its reason); adding one, it waits for the lesson to be
+ * saved. The package's title, version, SCOs and import warnings are shown with Preview, Replace
+ * and Remove.
+ */
+export function PackageField({ lessonId, staged, onStage, initialProblem, onPackage }: PackageFieldProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const current = usePackage(lessonId);
+  const remove = useRemovePackage();
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [progress, setProgress] = useState<Progressing | null>(null);
+  const [problem, setProblem] = useState<string | null>(initialProblem ?? null);
+  const [unfinished, setUnfinished] = useState<UnfinishedUpload[]>([]);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const [preview, setPreview] = useState<{ sco?: string } | null>(null);
+  const upload = useRef<ResumableUpload | null>(null);
+  const meter = useRef(new RateMeter());
+  const resetRef = useRef<() => void>(null);
+  const pkg = current.data ?? null;
+  const reported = useRef(onPackage);
+  reported.current = onPackage;
+
+  useEffect(() => {
+    void unfinishedUploadsTo(SCORM_UPLOADS_PATH, 'package.zip').then(setUnfinished);
+    // Leaving the form pauses the upload; the server keeps what it has for a week.
+    return () => void upload.current?.pause();
+  }, []);
+
+  useEffect(() => {
+    if (current.isSuccess) reported.current?.(current.data);
+  }, [current.isSuccess, current.data]);
+
+  async function imported(file: File, uploadId: string) {
+    upload.current = null;
+    setUnfinished((list) => list.filter((u) => u.name !== file.name || u.size !== file.size));
+    if (lessonId === undefined) {
+      setPhase('idle');
+      setProgress(null);
+      onStage({ upload: uploadId, name: file.name, size: file.size });
+      return;
+    }
+    setPhase('importing');
+    try {
+      const saved = await importUploadedPackage(lessonId, uploadId);
+      queryClient.setQueryData(packageKey(lessonId), saved);
+      // The lesson is now a SCORM lesson: its lists and the learner's pages change.
+      void queryClient.invalidateQueries({ queryKey: ['lessons'] });
+      void queryClient.invalidateQueries({ queryKey: ['study'] });
+      setPhase('idle');
+      setProgress(null);
+    } catch (error) {
+      setPhase('failed');
+      setProgress(null);
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  function pick(file: File | null) {
+    resetRef.current?.();
+    if (!file) return;
+    if (!isZipName(file.name)) {
+      setProblem(t('scorm.notZip'));
+      return;
+    }
+    if (file.size > SCORM_LIMITS.maxPackageBytes) {
+      setProblem(t('scorm.tooLarge'));
+      return;
+    }
+    setProblem(null);
+    meter.current.reset();
+    setProgress({ name: file.name, sent: 0, total: file.size, speed: null, secondsLeft: null });
+    setPhase('uploading');
+    const started = new ResumableUpload(
+      file,
+      SCORM_UPLOADS_PATH,
+      { filetype: 'application/zip' },
+      {
+        onProgress: (sent, total) => {
+          meter.current.add(sent, performance.now());
+          setProgress({
+            name: file.name,
+            sent,
+            total,
+            speed: meter.current.bytesPerSecond(),
+            secondsLeft: meter.current.secondsLeft(total),
+          });
+        },
+        onSuccess: (_body, url) => void imported(file, url.slice(url.lastIndexOf('/') + 1)),
+        onError: (message) => {
+          setPhase('failed');
+          setProblem(message);
+        },
+      },
+    );
+    upload.current = started;
+    void started.start();
+  }
+
+  async function pause() {
+    setPhase('paused');
+    await upload.current?.pause();
+  }
+
+  function resume() {
+    meter.current.reset();
+    setProblem(null);
+    setPhase('uploading');
+    upload.current?.resume();
+  }
+
+  async function cancel() {
+    const running = upload.current;
+    upload.current = null;
+    setPhase('idle');
+    setProgress(null);
+    setProblem(null);
+    await running?.cancel();
+  }
+
+  const busy = phase === 'uploading' || phase === 'paused' || phase === 'importing';
+  const canResume = phase === 'failed' && upload.current !== null;
+  const percent = progress && progress.total > 0 ? (progress.sent * 100) / progress.total : 0;
+  const hasContent = pkg !== null || staged !== null;
+
+  return (
+    <Box data-testid="package-field">
+      <Text fz="sm" fw={500}>
+        {t('scorm.package')}
+      </Text>
+      <Text fz="xs" c="dimmed" mb="xs">
+        {lessonId === undefined ? t('scorm.packageHintNew') : t('scorm.packageHint')}
+      </Text>
+
+      {pkg && (
+        <PackageSummary
+          pkg={pkg}
+          onPreview={(sco) => setPreview({ sco })}
+          onRemove={() => setConfirmRemove(true)}
+          removing={remove.isPending}
+        />
+      )}
+      {!pkg && staged && (
+        <Paper withBorder radius="sm" px="sm" py={6} data-testid="package-staged">
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              <IconFileZip size={18} color="#251A5B" aria-hidden style={{ flexShrink: 0 }} />
+              <Text fz="sm" truncate>
+                {staged.name}
+              </Text>
+              <Text fz="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                {formatBytes(staged.size)} · {t('scorm.importOnSave')}
+              </Text>
+            </Group>
+            <Button size="compact-xs" variant="subtle" color="red" onClick={() => onStage(null)}>
+              {t('common.delete')}
+            </Button>
+          </Group>
+        </Paper>
+      )}
+      {!hasContent && !busy && current.isSuccess && lessonId !== undefined && (
+        <Text fz="sm" c="dimmed" data-testid="no-package">
+          {t('scorm.noPackage')}
+        </Text>
+      )}
+
+      <Group gap="xs" align="center" mt="sm">
+        <FileButton onChange={pick} accept=".zip,application/zip" resetRef={resetRef} disabled={busy}>
+          {(props) => (
+            <Button
+              {...props}
+              variant="light"
+              color="brand.9"
+              leftSection={<IconUpload size={16} />}
+              disabled={busy}
+              data-testid="upload-package"
+            >
+              {hasContent ? t('scorm.replacePackage') : t('scorm.uploadPackage')}
+            </Button>
+          )}
+        </FileButton>
+        <Text fz="xs" c="dimmed">
+          {t('scorm.uploadHint')}
+        </Text>
+      </Group>
+
+      {unfinished.length > 0 && !busy && (
+        <Alert color="blue" mt="sm" title={t('media.unfinishedTitle')}>
+          {unfinished.map((u) => (
+            <Group key={u.key} justify="space-between" gap="xs" wrap="nowrap">
+              <Text fz="sm" truncate>
+                {u.name} · {formatBytes(u.size)}
+              </Text>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="gray"
+                onClick={() =>
+                  void forgetUpload(u.key).then(() =>
+                    setUnfinished((list) => list.filter((other) => other.key !== u.key)),
+                  )
+                }
+              >
+                {t('media.forget')}
+              </Button>
+            </Group>
+          ))}
+          <Text fz="xs" mt={4}>
+            {t('media.unfinishedHint')}
+          </Text>
+        </Alert>
+      )}
+
+      {progress && (
+        <Paper withBorder radius="sm" p="sm" mt="sm" data-testid="package-progress">
+          <Group justify="space-between" gap="xs" wrap="nowrap" mb={6}>
+            <Text fz="sm" truncate fw={500}>
+              {progress.name}
+            </Text>
+            <Text fz="sm" c="dimmed" style={{ flexShrink: 0 }}>
+              {Math.floor(percent)}%
+            </Text>
+          </Group>
+          <Progress
+            value={percent}
+            animated={phase === 'uploading' || phase === 'importing'}
+            aria-label={t('media.uploadProgress')}
+          />
+          <Group justify="space-between" gap="xs" mt={6}>
+            <Text fz="xs" c="dimmed" data-testid="package-progress-stats">
+              {formatBytes(progress.sent)} / {formatBytes(progress.total)}
+              {phase === 'uploading' && progress.speed !== null && ` · ${formatSpeed(progress.speed)}`}
+              {phase === 'uploading' &&
+                progress.secondsLeft !== null &&
+                ` · ${t('media.timeLeft', { time: formatDuration(progress.secondsLeft) })}`}
+              {phase === 'paused' && ` · ${t('media.paused')}`}
+              {phase === 'importing' && ` · ${t('scorm.checking')}`}
+            </Text>
+            <Group gap={4}>
+              {phase === 'uploading' && (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  leftSection={<IconPlayerPause size={14} />}
+                  onClick={() => void pause()}
+                >
+                  {t('media.pause')}
+                </Button>
+              )}
+              {(phase === 'paused' || canResume) && (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  leftSection={<IconPlayerPlay size={14} />}
+                  onClick={resume}
+                >
+                  {t('media.resume')}
+                </Button>
+              )}
+              {phase !== 'importing' && (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconX size={14} />}
+                  onClick={() => void cancel()}
+                >
+                  {t('common.cancel')}
+                </Button>
+              )}
+            </Group>
+          </Group>
+        </Paper>
+      )}
+      {problem && (
+        <Alert color="red" mt="sm" icon={<IconAlertTriangle size={18} />} data-testid="package-problem">
+          {problem}
+        </Alert>
+      )}
+
+      {lessonId !== undefined && (
+        <>
+          <ConfirmDialog
+            opened={confirmRemove}
+            title={t('scorm.removeTitle')}
+            message={t('scorm.removeMessage')}
+            confirmLabel={t('scorm.removePackage')}
+            loading={remove.isPending}
+            onCancel={() => setConfirmRemove(false)}
+            onConfirm={() =>
+              remove.mutate(lessonId, {
+                onSuccess: () => setConfirmRemove(false),
+                onError: (error) => {
+                  setConfirmRemove(false);
+                  setProblem(error.message);
+                },
+              })
+            }
+            testId="remove-package-dialog"
+          />
+          {pkg && (
+            <PackagePreview
+              lessonId={lessonId}
+              pkg={pkg}
+              sco={preview?.sco}
+              opened={preview !== null}
+              onClose={() => setPreview(null)}
+            />
+          )}
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** What the import read: title, version, size, SCOs (each with a preview) and warnings. */
+function PackageSummary({
+  pkg,
+  onPreview,
+  onRemove,
+  removing,
+}: {
+  pkg: TScormPackage;
+  onPreview: (sco?: string) => void;
+  onRemove: () => void;
+  removing: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="sm" p="sm" data-testid="package-summary">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+            <ThemeIcon size={32} radius="sm" color="brand.9" variant="light" aria-hidden>
+              <IconFileZip size={18} />
+            </ThemeIcon>
+            <Box style={{ minWidth: 0 }}>
+              <Text fw={600} fz="sm" lineClamp={2} data-testid="package-title">
+                {pkg.title}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {t('scorm.packageFacts', {
+                  files: pkg.fileCount,
+                  size: formatBytes(pkg.sizeBytes),
+                })}
+              </Text>
+            </Box>
+          </Group>
+          <Badge variant="light" color="brand.9" data-testid="package-version">
+            SCORM {pkg.version}
+          </Badge>
+        </Group>
+        <Box>
+          <Text fz="xs" fw={600} c="dimmed" tt="uppercase" mb={4}>
+            {t('scorm.scos', { count: pkg.scos.length })}
+          </Text>
+          <Stack gap={4} data-testid="package-scos">
+            {pkg.scos.map((sco) => (
+              <Group key={sco.identifier} justify="space-between" gap="xs" wrap="nowrap">
+                <Box style={{ minWidth: 0 }}>
+                  <Text fz="sm" truncate>
+                    {sco.title}
+                  </Text>
+                  <Text fz="xs" c="dimmed" truncate>
+                    {sco.launch}
+                  </Text>
+                </Box>
+                {pkg.scos.length > 1 && (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    leftSection={<IconEye size={14} />}
+                    onClick={() => onPreview(sco.identifier)}
+                    aria-label={t('scorm.previewSco', { title: sco.title })}
+                  >
+                    {t('scorm.preview')}
+                  </Button>
+                )}
+              </Group>
+            ))}
+          </Stack>
+        </Box>
+        {pkg.warnings.length > 0 && (
+          <Alert
+            color="orange"
+            icon={<IconAlertTriangle size={18} />}
+            title={t('scorm.warningsTitle')}
+            data-testid="package-warnings"
+          >
+            <List size="sm" spacing={2}>
+              {pkg.warnings.map((warning) => (
+                <List.Item key={warning}>{warning}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="light"
+            color="brand.9"
+            leftSection={<IconEye size={14} />}
+            onClick={() => onPreview(undefined)}
+            data-testid="preview-package"
+          >
+            {t('scorm.preview')}
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={onRemove}
+            loading={removing}
+            data-testid="remove-package"
+          >
+            {t('scorm.removePackage')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
