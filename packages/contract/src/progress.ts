@@ -133,6 +133,8 @@ export const ZLearnerLesson = z.object({
   examPassed: z.boolean(),
   passed: z.boolean(),
   lastStudiedAt: z.string().nullable(),
+  /** When it was passed (the last time studied for a lesson passed before this was recorded); null when not passed. */
+  passedAt: z.string().nullable(),
 });
 export type TLearnerLesson = z.infer<typeof ZLearnerLesson>;
 
@@ -212,6 +214,19 @@ export const ZMyProgress = z.object({
   ),
 });
 export type TMyProgress = z.infer<typeof ZMyProgress>;
+
+/** GET my-transcript?format=: the learner's own record as a file (decision 94). */
+export const TRANSCRIPT_FORMATS = ['pdf', 'xlsx'] as const;
+export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
+
+export const TRANSCRIPT_MESSAGES = {
+  format: 'The transcript format must be pdf or xlsx',
+} as const;
+
+export const ZTranscriptQuery = z.object({
+  /** PDF when not given. */
+  format: z.enum(TRANSCRIPT_FORMATS, { error: TRANSCRIPT_MESSAGES.format }).default('pdf'),
+});
 
 /** Export columns (one row per learner and course). */
 export const PROGRESS_EXPORT_COLUMNS = [

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { claimPending, completionListener, renderIssued } from './issue';
 
+export { certificatesOf } from './issue';
 export { certificateRoutes } from './routes';
 
 /** The queue of the job that renders an issued certificate's PDF. */

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import {
   CERTIFICATE_FIELDS,
   CERTIFICATE_MESSAGES,
@@ -8,7 +6,7 @@ import {
   type TFieldPlacement,
 } from '@academy/contract';
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
-import { loadPdfLib } from './pdf';
+import { loadPdfLib, type PdfFontName, unicodeFont } from '../../platform/pdf';
 
 type PdfLib = typeof import('pdf-lib');
 
@@ -16,33 +14,9 @@ import { ApiError } from '../../platform/http/errors';
 
 /**
  * Certificate PDFs with pdf-lib: a template's single page, the texts drawn on it in an embedded
- * Unicode font. The fonts are DejaVu Sans and Serif (Bitstream Vera licence: free to embed and
- * redistribute) from the `dejavu-fonts-ttf` npm package; they cover every Latin script including
- * Vietnamese, plus Greek and Cyrillic. Only the glyphs used are embedded (subset), so a
- * certificate stays a few kilobytes larger than its template.
+ * Unicode font (DejaVu Sans or Serif, platform/pdf.ts). Only the glyphs used are embedded (subset),
+ * so a certificate stays a few kilobytes larger than its template.
  */
-
-const require = createRequire(import.meta.url);
-
-const FONT_FILES = {
-  'sans-regular': 'DejaVuSans.ttf',
-  'sans-bold': 'DejaVuSans-Bold.ttf',
-  'serif-regular': 'DejaVuSerif.ttf',
-  'serif-bold': 'DejaVuSerif-Bold.ttf',
-} as const;
-type FontName = keyof typeof FONT_FILES;
-
-const fontBytes = new Map<FontName, Promise<Uint8Array>>();
-
-function loadFont(name: FontName): Promise<Uint8Array> {
-  let bytes = fontBytes.get(name);
-  if (!bytes) {
-    const file = require.resolve(`dejavu-fonts-ttf/ttf/${FONT_FILES[name]}`);
-    bytes = fs.readFile(file).then((b) => new Uint8Array(b));
-    fontBytes.set(name, bytes);
-  }
-  return bytes;
-}
 
 function refuse(message: string): ApiError {
   return new ApiError(422, message, [{ field: 'file', message }]);
@@ -151,12 +125,12 @@ export async function renderCertificate(
   if (pages !== 1) throw refuse(CERTIFICATE_MESSAGES.onePage);
   const { pdf, fontkit } = await loadPdfLib();
   doc.registerFontkit(fontkit);
-  const fonts = new Map<FontName, PDFFont>();
+  const fonts = new Map<PdfFontName, PDFFont>();
   const fontFor = async (place: TFieldPlacement): Promise<PDFFont> => {
-    const name: FontName = `${place.font}-${place.bold ? 'bold' : 'regular'}`;
+    const name: PdfFontName = `${place.font}-${place.bold ? 'bold' : 'regular'}`;
     let font = fonts.get(name);
     if (!font) {
-      font = await doc.embedFont(await loadFont(name), { subset: true });
+      font = await doc.embedFont(await unicodeFont(name), { subset: true });
       fonts.set(name, font);
     }
     return font;

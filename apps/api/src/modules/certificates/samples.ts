@@ -1,4 +1,4 @@
-import { loadPdfLib } from './pdf';
+import { loadPdfLib } from '../../platform/pdf';
 
 /**
  * A built-in certificate template for the demo (and tests), drawn in code so that nothing binary

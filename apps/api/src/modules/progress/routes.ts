@@ -10,6 +10,7 @@ import {
   ZProgressListQuery,
   ZProgressRow,
   ZProgressSummary,
+  ZTranscriptQuery,
 } from '@academy/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,6 +22,11 @@ import { contentDisposition } from '../../platform/storage/serve';
 import { loginHistoryOf } from '../users';
 import { exportFileName, writeProgressWorkbook, XLSX_TYPE } from './export';
 import { learnerProgress, listProgress, myProgress, progressSummary } from './service';
+import { transcriptFileName, transcriptOf } from './transcript';
+import { transcriptPdf } from './transcript-pdf';
+import { transcriptWorkbook } from './transcript-xlsx';
+
+const PDF_TYPE = 'application/pdf';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['progress'];
@@ -151,5 +157,38 @@ export const progressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (request) => myProgress(ctx.db, principalId(request)),
+  );
+
+  app.get(
+    '/my-transcript',
+    {
+      config: { access: { signedIn: true } },
+      schema: {
+        tags,
+        summary:
+          'My transcript as a file (format pdf, the default, or xlsx): courses and lessons passed with dates, exam best marks, study time, certificates with their verify codes',
+        querystring: ZTranscriptQuery,
+        produces: [PDF_TYPE, XLSX_TYPE],
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const { format } = request.query;
+      const { publicUrl, timeZone } = ctx.config;
+      const transcript = await transcriptOf(ctx.db, principalId(request), { publicUrl, timeZone });
+      const bytes = format === 'pdf' ? await transcriptPdf(transcript) : await transcriptWorkbook(transcript);
+      const name = transcriptFileName(
+        transcript.learner.employeeCode,
+        format,
+        transcript.producedAt,
+        timeZone,
+      );
+      // Bytes bypass the response schemas, hence the untyped reply.
+      return (reply as FastifyReply)
+        .header('content-type', format === 'pdf' ? PDF_TYPE : XLSX_TYPE)
+        .header('content-disposition', contentDisposition('attachment', name))
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(bytes));
+    },
   );
 };

@@ -151,6 +151,8 @@ function toLesson(row: LessonRow): TLearnerLesson {
     examPassed: row.examPassed ?? false,
     passed,
     lastStudiedAt: row.updatedAt?.toISOString() ?? null,
+    // Rows passed before study kept the moment have none: their last change is the best we know.
+    passedAt: passed ? ((row.passedAt ?? row.updatedAt)?.toISOString() ?? null) : null,
   };
 }
 

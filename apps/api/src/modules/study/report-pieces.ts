@@ -48,6 +48,8 @@ export type LearnerLessonRow = {
   status: string | null;
   creditedSeconds: number | null;
   examPassed: boolean | null;
+  /** When the lesson was passed (kept since study recorded it; older rows have none). */
+  passedAt: Date | null;
   updatedAt: Date | null;
 };
 
@@ -72,6 +74,7 @@ export async function learnerLessonRows(
       status: lessonProgress.status,
       creditedSeconds: lessonProgress.creditedSeconds,
       examPassed: lessonProgress.examPassed,
+      passedAt: lessonProgress.passedAt,
       updatedAt: lessonProgress.updatedAt,
     })
     .from(lesson)
