@@ -46,10 +46,10 @@ export function transcriptMoment(at: Date, timeZone: string): string {
   }).format(at);
 }
 
-/** "0 min", "under 1 min", "45 min", "2 h 05 min". */
+/** "0 min", "< 1 min", "45 min", "2 h 05 min". */
 export function durationText(seconds: number): string {
   if (seconds <= 0) return '0 min';
-  if (seconds < 60) return 'under 1 min';
+  if (seconds < 60) return '< 1 min';
   const minutes = Math.floor(seconds / 60);
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
