@@ -21,6 +21,7 @@ import { formatDate } from '../../lib/format';
 import { useMyCourses, useMyHistory } from './api';
 import { MyCertificates } from './MyCertificates';
 import { MyExamResults } from './MyExamResults';
+import { TranscriptDownload } from './TranscriptDownload';
 
 const STATUS_COLOR = { NOT_STARTED: 'gray', IN_PROGRESS: 'blue', FINISHED: 'green' } as const;
 
@@ -101,9 +102,12 @@ export function StudyProgressPage() {
 
   return (
     <Container size="xl" py="xl">
-      <Title order={1} c="var(--academy-ink)" mb="lg" fz={{ base: 26, md: 32 }}>
-        {t('academy.myProgress')}
-      </Title>
+      <Group justify="space-between" align="center" gap="sm" mb="lg">
+        <Title order={1} c="var(--academy-ink)" fz={{ base: 26, md: 32 }}>
+          {t('academy.myProgress')}
+        </Title>
+        <TranscriptDownload />
+      </Group>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="xl" data-testid="progress-summary">
         <Stat icon={<IconBook2 size={20} />} label={t('academy.coursesStarted')} value={courses.length} />
         <Stat

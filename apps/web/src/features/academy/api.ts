@@ -8,8 +8,10 @@ import type {
   TMyCourse,
   TMyLesson,
   TMyThematic,
+  TranscriptFormat,
 } from '@academy/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { downloadFile } from '../../lib/api';
 import { endpoint } from '../../lib/endpoint';
 import { validId } from '../../lib/queries';
 
@@ -154,3 +156,7 @@ export function showLessonProgress(queryClient: QueryClient, progress: TLessonPr
     ),
   );
 }
+
+/** Downloads the learner's transcript (GET my-transcript) with the bearer token. */
+export const downloadTranscript = (format: TranscriptFormat) =>
+  downloadFile('my-transcript', { format }, `transcript.${format}`);
