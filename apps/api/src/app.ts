@@ -9,6 +9,7 @@ import { assignmentRoutes, wireAssignments } from './modules/assignments';
 import { auditedSignIns, auditRoutes, createAudit } from './modules/audit';
 import { authorizationsRoutes } from './modules/authorizations';
 import { certificateRoutes, wireCertificates } from './modules/certificates';
+import { cmi5Routes, createCmi5 } from './modules/cmi5';
 import { courseRoutes } from './modules/courses';
 import { examRoutes, scheduleExamCloser, systemClock } from './modules/exams';
 import { homeRoutes, usesDemoPictures } from './modules/home';
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   wireNotifications(ctx, app.log);
   const media = createMedia(ctx, app.log, unlockedLesson);
   const { scorm, packageUploads, contentApp, storageSweep: scormSweep } = await createScorm(ctx, app.log);
+  const cmi5 = await createCmi5(ctx, app.log, contentApp);
   app.decorate('contentApp', contentApp);
   app.decorate('media', media);
   app.addHook('onClose', () => contentApp.close());
@@ -197,6 +199,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(studyRoutes, ctx);
       await api.register(mediaRoutes, { ...ctx, media });
       await api.register(scormRoutes, { ...ctx, scorm, packageUploads });
+      await api.register(cmi5Routes, { ...ctx, cmi5 });
       await api.register(examRoutes, ctx);
       await api.register(homeRoutes, ctx);
       await api.register(newsRoutes, ctx);
@@ -218,7 +221,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onReady', async () => {
     if (await usesDemoPictures(ctx.db)) await ensureDemoPictures(ctx.storage, app.log);
   });
-  await app.register(lrsRoutes, { prefix: XAPI_PREFIX, db: ctx.db, publicUrl: config.publicUrl });
+  // The LRS applies the cmi5 rules to what launch credentials send (decision 118).
+  await app.register(lrsRoutes, {
+    prefix: XAPI_PREFIX,
+    db: ctx.db,
+    publicUrl: config.publicUrl,
+    guard: cmi5.guard,
+  });
   await app.register(documentDownloadRoutes, ctx);
   await app.register(mediaFileRoutes, { ...ctx, media });
   app.decorate('jobs', ctx.jobs);

@@ -6,6 +6,7 @@ export * from './modules/assignments/tables';
 export * from './modules/audit/tables';
 export * from './modules/authorizations/tables';
 export * from './modules/certificates/tables';
+export * from './modules/cmi5/tables';
 export * from './modules/courses/tables';
 export * from './modules/exams/tables';
 export * from './modules/home/tables';

@@ -19,11 +19,16 @@ export const COURSE_LIMITS = {
 } as const;
 
 /**
- * What a lesson plays: a YouTube link, (issue 5) an uploaded video, or (issue 25) a SCORM package,
- * uploaded with PUT lessons/{id}/package after the lesson is saved (its `videoUrl` is empty).
+ * What a lesson plays: a YouTube link, (issue 5) an uploaded video, (issue 25) a SCORM package,
+ * uploaded with PUT lessons/{id}/package after the lesson is saved (its `videoUrl` is empty), or
+ * (issue 26) a cmi5 course, uploaded with PUT lessons/{id}/cmi5 the same way.
  */
-export const VIDEO_KINDS = ['youtube', 'upload', 'scorm'] as const;
+export const VIDEO_KINDS = ['youtube', 'upload', 'scorm', 'cmi5'] as const;
 export type VideoKind = (typeof VIDEO_KINDS)[number];
+/** Lesson kinds whose content is a package that reports whether the learner passed it. */
+export const PACKAGE_KINDS = ['scorm', 'cmi5'] as const satisfies readonly VideoKind[];
+export const isPackageKind = (kind: string | undefined): boolean =>
+  (PACKAGE_KINDS as readonly string[]).includes(kind ?? '');
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 
@@ -247,7 +252,7 @@ export const ZLessonInput = z
     maxFailedAttempts: zWholeNumber(0, COURSE_LIMITS.maxCount).default(3),
   })
   .superRefine((v, ctx) => {
-    if (v.videoKind === 'scorm') return;
+    if (isPackageKind(v.videoKind)) return;
     if (v.videoUrl === '') ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: MESSAGES.required });
     else if (youtubeVideoId(v.videoUrl) === null && videoIdFromUrl(v.videoUrl) === null) {
       ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: MESSAGES.youtubeLinkInvalid });

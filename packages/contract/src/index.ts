@@ -3,6 +3,7 @@ export * from './assignments';
 export * from './audit';
 export * from './authorizations';
 export * from './certificates';
+export * from './cmi5';
 export * from './common';
 export * from './courses';
 export * from './exams';

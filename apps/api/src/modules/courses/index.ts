@@ -4,6 +4,7 @@ export type { LearnerProgress } from './learner-progress';
 export {
   getLesson,
   lessonExamInfo,
+  markCmi5Lesson,
   markScormLesson,
   setLessonExamQuestionCount,
   setLessonExamSettings,

@@ -79,11 +79,12 @@ export async function getLesson(db: Db, id: number): Promise<TLesson> {
 }
 
 async function lessonValues(db: Db, input: LessonInput) {
-  if (input.videoKind === 'scorm') {
-    // The package comes after the lesson is saved (PUT lessons/{id}/package, scorm module).
+  if (input.videoKind === 'scorm' || input.videoKind === 'cmi5') {
+    // The package comes after the lesson is saved (PUT lessons/{id}/package, scorm module; PUT
+    // lessons/{id}/cmi5, cmi5 module).
     return {
       name: input.name,
-      videoKind: 'scorm' as const,
+      videoKind: input.videoKind,
       videoUrl: '',
       videoDurationSeconds: null,
       minStudyMinutes: input.minStudyMinutes,
@@ -275,9 +276,18 @@ export async function setLessonExamSettings(
  * Returns false when there is no such lesson.
  */
 export async function markScormLesson(db: Db, id: number): Promise<boolean> {
+  return markPackageLesson(db, id, 'scorm');
+}
+
+/** For the cmi5 module: the lesson now plays a cmi5 course. False when there is no such lesson. */
+export async function markCmi5Lesson(db: Db, id: number): Promise<boolean> {
+  return markPackageLesson(db, id, 'cmi5');
+}
+
+async function markPackageLesson(db: Db, id: number, kind: 'scorm' | 'cmi5'): Promise<boolean> {
   const rows = await db
     .update(lessons)
-    .set({ videoKind: 'scorm', videoUrl: '', videoDurationSeconds: null, updatedAt: new Date() })
+    .set({ videoKind: kind, videoUrl: '', videoDurationSeconds: null, updatedAt: new Date() })
     .where(eq(lessons.id, id))
     .returning({ id: lessons.id });
   return rows.length > 0;

@@ -112,7 +112,7 @@ export async function coursePage(db: Db, id: number): Promise<TCoursePage> {
 
 /** A lesson's video for the player: its kind, URL and, for YouTube, the video id. */
 export function lessonVideo(kind: string, url: string): TLessonVideo {
-  const videoKind: VideoKind = kind === 'upload' || kind === 'scorm' ? kind : 'youtube';
+  const videoKind: VideoKind = kind === 'upload' || kind === 'scorm' || kind === 'cmi5' ? kind : 'youtube';
   return { kind: videoKind, url, youtubeId: videoKind === 'youtube' ? youtubeVideoId(url) : null };
 }
 

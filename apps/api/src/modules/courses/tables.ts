@@ -97,7 +97,7 @@ export const lessons = pgTable(
     index('lessons_topic_id_idx').on(t.topicId, t.position),
     index('lessons_course_id_idx').on(t.courseId),
     index('lessons_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    check('lessons_video_kind_check', sql`${t.videoKind} IN ('youtube', 'upload', 'scorm')`),
+    check('lessons_video_kind_check', sql`${t.videoKind} IN ('youtube', 'upload', 'scorm', 'cmi5')`),
     check('lessons_min_study_check', sql`${t.minStudyMinutes} >= 0`),
     check('lessons_exam_time_check', sql`${t.examTimeLimitMinutes} > 0`),
     check('lessons_counts_check', sql`${t.requiredCorrectAnswers} >= 0 AND ${t.maxFailedAttempts} >= 0`),

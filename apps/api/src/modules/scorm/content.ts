@@ -54,16 +54,16 @@ function runtimeCsp(academy: string): string {
   ].join('; ');
 }
 
-function packageCsp(content: string, academy: string): string {
+export function packageCsp(content: string, academy: string, alsoAllowed = ''): string {
   return [
-    "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob: https:",
+    `default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob: https:${alsoAllowed ? ` ${alsoAllowed}` : ''}`,
     "object-src 'none'",
     "base-uri 'self'",
     `frame-ancestors ${content} ${academy}`,
   ].join('; ');
 }
 
-function commonHeaders(reply: FastifyReply): FastifyReply {
+export function commonHeaders(reply: FastifyReply): FastifyReply {
   return reply
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')

@@ -7,8 +7,13 @@ import { buildContentApp } from './content';
 import { ScormService } from './service';
 import { PackageUploads } from './uploads';
 
+export { commonHeaders as contentHeaders, packageCsp } from './content';
+export { contentTypeOf } from './content-types';
+export { resolveHref } from './manifest';
 export { type ScormRouteOptions, scormRoutes } from './routes';
 export { ScormService } from './service';
+export { type PackageDescriptor, PackageRefused, type UnpackedFile, unpackZip } from './unpack';
+export { withUploadedZip } from './upload';
 export { PackageUploads } from './uploads';
 
 /**

@@ -32,13 +32,13 @@ function openZip(file: string): Promise<ZipFile> {
 }
 
 /** yauzl's own refusals, as the user's message. */
-function refusalOf(err: unknown): PackageRefused {
+function refusalOf(err: unknown, notZip: string = SCORM_MESSAGES.notZip): PackageRefused {
   if (err instanceof PackageRefused) return err;
   const message = err instanceof Error ? err.message : String(err);
   const unsafe = /^(absolute path|invalid relative path): (.*)$/.exec(message);
   if (unsafe) return new PackageRefused(SCORM_MESSAGES.unsafePath(unsafe[2] ?? ''));
   if (/end of central directory record signature not found/i.test(message)) {
-    return new PackageRefused(SCORM_MESSAGES.notZip);
+    return new PackageRefused(notZip);
   }
   return new PackageRefused(SCORM_MESSAGES.damaged);
 }
@@ -86,22 +86,50 @@ function openEntry(zip: ZipFile, entry: Entry): Promise<Readable> {
   });
 }
 
-async function readManifest(zip: ZipFile, entry: Entry): Promise<ParsedManifest> {
-  if (entry.uncompressedSize > SCORM_LIMITS.maxManifestBytes)
-    throw new PackageRefused(SCORM_MESSAGES.badManifest);
+async function readDescriptor<T>(zip: ZipFile, entry: Entry, descriptor: PackageDescriptor<T>): Promise<T> {
+  if (entry.uncompressedSize > descriptor.maxBytes) throw new PackageRefused(descriptor.tooLarge);
   const chunks: Buffer[] = [];
   for await (const chunk of await openEntry(zip, entry)) chunks.push(chunk as Buffer);
-  try {
-    return parseManifest(
-      Buffer.concat(chunks)
-        .toString('utf8')
-        .replace(/^\uFEFF/, ''),
-    );
-  } catch (err) {
-    if (err instanceof ManifestRefused) throw new PackageRefused(err.message);
-    throw new PackageRefused(SCORM_MESSAGES.badManifest);
-  }
+  return descriptor.parse(
+    Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/^\uFEFF/, ''),
+  );
 }
+
+/**
+ * The file at the root of a zip that says what the package is (SCORM's imsmanifest.xml, cmi5's
+ * cmi5.xml): how big it may be, how it is read (throwing PackageRefused with the user's message),
+ * and which files of the zip what it says needs.
+ */
+export type PackageDescriptor<T> = {
+  name: string;
+  maxBytes: number;
+  /** The refusals: the descriptor is missing or too large, a needed file is missing, not a zip. */
+  missing: string;
+  tooLarge: string;
+  missingFile: (path: string) => string;
+  notZip?: string;
+  parse: (text: string) => T;
+  neededFiles: (parsed: T) => string[];
+};
+
+const MANIFEST_DESCRIPTOR: PackageDescriptor<ParsedManifest> = {
+  name: MANIFEST,
+  maxBytes: SCORM_LIMITS.maxManifestBytes,
+  missing: SCORM_MESSAGES.noManifest,
+  tooLarge: SCORM_MESSAGES.badManifest,
+  missingFile: SCORM_MESSAGES.missingLaunch,
+  parse: (text) => {
+    try {
+      return parseManifest(text);
+    } catch (err) {
+      if (err instanceof ManifestRefused) throw new PackageRefused(err.message);
+      throw new PackageRefused(SCORM_MESSAGES.badManifest);
+    }
+  },
+  neededFiles: (manifest) => manifest.launchFiles,
+};
 
 /** Runs `work` over `items`, `limit` at a time; the first failure stops taking new items. */
 async function eachLimited<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>) {
@@ -136,26 +164,45 @@ export async function unpackPackage(
   packageId: string,
   storage: Storage,
 ): Promise<UnpackedPackage> {
+  const { described, files, sizeBytes } = await unpackZip(
+    zipPath,
+    `scorm/${packageId}`,
+    storage,
+    MANIFEST_DESCRIPTOR,
+  );
+  return { ...described, files, sizeBytes };
+}
+
+/**
+ * The same checks and unpacking for any package a descriptor file describes (the cmi5 module's
+ * courses): files go to `<keyPrefix>/f<n>.bin`. Nothing is kept on a refusal.
+ */
+export async function unpackZip<T>(
+  zipPath: string,
+  keyPrefix: string,
+  storage: Storage,
+  descriptor: PackageDescriptor<T>,
+): Promise<{ described: T; files: UnpackedFile[]; sizeBytes: number }> {
   let zip: ZipFile;
   try {
     zip = await openZip(zipPath);
   } catch (err) {
-    throw refusalOf(err);
+    throw refusalOf(err, descriptor.notZip);
   }
   const written: string[] = [];
   try {
     const entries = await listEntries(zip);
-    const manifestEntry = entries.find((e) => e.fileName === MANIFEST);
-    if (!manifestEntry) throw new PackageRefused(SCORM_MESSAGES.noManifest);
-    const manifest = await readManifest(zip, manifestEntry);
+    const descriptorEntry = entries.find((e) => e.fileName === descriptor.name);
+    if (!descriptorEntry) throw new PackageRefused(descriptor.missing);
+    const described = await readDescriptor(zip, descriptorEntry, descriptor);
     const names = new Set(entries.map((e) => e.fileName));
-    for (const file of manifest.launchFiles) {
-      if (!names.has(file)) throw new PackageRefused(SCORM_MESSAGES.missingLaunch(file));
+    for (const file of descriptor.neededFiles(described)) {
+      if (!names.has(file)) throw new PackageRefused(descriptor.missingFile(file));
     }
     const files: UnpackedFile[] = [];
     let sizeBytes = 0;
     await eachLimited(entries, STORE_CONCURRENCY, async (entry, index) => {
-      const storageKey = `scorm/${packageId}/f${index}.bin`;
+      const storageKey = `${keyPrefix}/f${index}.bin`;
       const stream = await openEntry(zip, entry);
       // A size that lies fails the copy below; a late second error must not go unheard.
       stream.on('error', () => {});
@@ -164,10 +211,10 @@ export async function unpackPackage(
       sizeBytes += info.size;
       files.push({ path: entry.fileName, storageKey, sizeBytes: info.size });
     });
-    return { ...manifest, files, sizeBytes };
+    return { described, files, sizeBytes };
   } catch (err) {
     await eachLimited(written, STORE_CONCURRENCY, (key) => storage.delete(key).catch(() => {}));
-    throw refusalOf(err);
+    throw refusalOf(err, descriptor.notZip);
   } finally {
     zip.close();
   }

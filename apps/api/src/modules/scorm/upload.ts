@@ -16,17 +16,18 @@ export async function withUploadedZip<T>(
   request: FastifyRequest,
   scratchDir: string,
   use: (file: string) => Promise<T>,
+  messages: { fileRequired: string; tooLarge: string } = SCORM_MESSAGES,
 ): Promise<T> {
-  if (!request.isMultipart()) throw badRequest(SCORM_MESSAGES.fileRequired);
+  if (!request.isMultipart()) throw badRequest(messages.fileRequired);
   await fs.mkdir(scratchDir, { recursive: true });
-  const file = path.join(scratchDir, `scorm-${randomUUID()}.zip`);
+  const file = path.join(scratchDir, `package-${randomUUID()}.upload`);
   try {
     const part = await request.file({
       limits: { fileSize: SCORM_LIMITS.maxPackageBytes, files: 1, fields: 10 },
     });
-    if (part?.fieldname !== 'file') throw badRequest(SCORM_MESSAGES.fileRequired);
+    if (part?.fieldname !== 'file') throw badRequest(messages.fileRequired);
     await pipeline(part.file, createWriteStream(file));
-    if (part.file.truncated) throw new ApiError(413, SCORM_MESSAGES.tooLarge);
+    if (part.file.truncated) throw new ApiError(413, messages.tooLarge);
     return await use(file);
   } finally {
     await fs.rm(file, { force: true });

@@ -201,7 +201,7 @@ export async function recordExamResult(
 }
 
 /**
- * For the scorm module: a SCORM lesson's state after a commit — whether its package reports it
+ * For the scorm and cmi5 modules: a package lesson's state after a commit or statement — whether its package reports it
  * passed (kept once true), and the study time its sessions credited (session times, each capped
  * by the wall-clock time of its launch; it never goes down). The lesson passes by the usual rule
  * (rules.ts `lessonPassed`, which wants `contentPassed` for SCORM lessons). Refused with 403 while

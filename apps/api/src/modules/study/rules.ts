@@ -1,4 +1,4 @@
-import type { LessonStatus } from '@academy/contract';
+import { isPackageKind, type LessonStatus } from '@academy/contract';
 
 /**
  * The study rules, free of I/O: watch-time crediting from heartbeats, the tab-leave rewind,
@@ -146,7 +146,7 @@ export type LessonRecord = {
   status: LessonStatus;
   creditedSeconds: number;
   examPassed: boolean;
-  /** A SCORM lesson's package reported it passed (scorm module, through the study service). */
+  /** A SCORM or cmi5 lesson's package reported it passed (scorm, cmi5 modules, through the study service). */
   contentPassed?: boolean;
 };
 
@@ -160,7 +160,7 @@ export function studyComplete(lesson: LessonRule, record: LessonRecord | null): 
 
 /**
  * A lesson is passed when its minimum study time is reached, when it has exam questions its
- * exam is passed, and when it is a SCORM lesson its package reported it passed. Once passed it
+ * exam is passed, and when it is a SCORM or cmi5 lesson its package reported it passed. Once passed it
  * stays passed, even if its author later raises the bar. A lesson the learner never opened is not
  * passed, even with no minimum.
  */
@@ -170,7 +170,7 @@ export function lessonPassed(lesson: LessonRule, record: LessonRecord | null): b
   return (
     studyComplete(lesson, record) &&
     (lesson.examQuestionCount === 0 || record.examPassed) &&
-    (lesson.videoKind !== 'scorm' || record.contentPassed === true)
+    (!isPackageKind(lesson.videoKind) || record.contentPassed === true)
   );
 }
 

@@ -34,7 +34,7 @@ export const lessonProgress = pgTable(
     status: varchar('status', { length: 16 }).notNull().default('STUDYING'),
     /** Set by the exams module through the study service. */
     examPassed: boolean('exam_passed').notNull().default(false),
-    /** A SCORM lesson's package reported it passed; set by the scorm module through the study service. */
+    /** A SCORM (or cmi5) lesson's package reported it passed; set by the scorm (cmi5) module through the study service. */
     contentPassed: boolean('content_passed').notNull().default(false),
     /** The viewing (player in one tab) that currently earns credit, and its last heartbeat. */
     viewingId: varchar('viewing_id', { length: 64 }),

@@ -81,7 +81,7 @@ export function passedWhere(lesson: {
   examQuestionCount: unknown;
   videoKind: unknown;
 }): SQL {
-  return sql`(${col(lessonProgress.status)} = 'PASSED' OR (${col(lessonProgress.creditedSeconds)} >= ${lesson.minStudyMinutes} * 60 AND (${lesson.examQuestionCount} = 0 OR ${col(lessonProgress.examPassed)}) AND (${lesson.videoKind} <> 'scorm' OR ${col(lessonProgress.contentPassed)})))`;
+  return sql`(${col(lessonProgress.status)} = 'PASSED' OR (${col(lessonProgress.creditedSeconds)} >= ${lesson.minStudyMinutes} * 60 AND (${lesson.examQuestionCount} = 0 OR ${col(lessonProgress.examPassed)}) AND (${lesson.videoKind} NOT IN ('scorm', 'cmi5') OR ${col(lessonProgress.contentPassed)})))`;
 }
 
 export const passedSql = passedWhere({

@@ -1,8 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { agentKey } from './agents';
 import { XapiError } from './errors';
-import { xapiCredentials } from './tables';
+import { type LaunchScope, xapiCredentials } from './tables';
+
+/** A launch credential's scope with the actor's identifier worked out once. */
+export type ClientScope = LaunchScope & { agentKey: string };
 
 /** Who is calling the LRS, and what they may do. */
 export type XapiClient = {
@@ -11,6 +15,8 @@ export type XapiClient = {
   name: string;
   canRead: boolean;
   canWrite: boolean;
+  /** Set for a launch credential (cmi5): the learner, registration and activity it is limited to. */
+  scope: ClientScope | null;
 };
 
 const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
@@ -18,16 +24,49 @@ const hashSecret = (secret: string): string => createHash('sha256').update(secre
 /** A new key/secret pair; the secret is shown once and only its hash is kept. */
 export async function createCredential(
   db: Db,
-  input: { name: string; canRead: boolean; canWrite: boolean; createdBy: number | null; expiresAt?: Date },
+  input: {
+    name: string;
+    canRead: boolean;
+    canWrite: boolean;
+    createdBy: number | null;
+    expiresAt?: Date;
+    scope?: LaunchScope;
+  },
 ): Promise<{ id: number; key: string; secret: string }> {
   const key = randomBytes(12).toString('hex');
   const secret = randomBytes(32).toString('base64url');
   const [row] = await db
     .insert(xapiCredentials)
-    .values({ ...input, key, secretHash: hashSecret(secret), expiresAt: input.expiresAt ?? null })
+    .values({
+      ...input,
+      key,
+      secretHash: hashSecret(secret),
+      expiresAt: input.expiresAt ?? null,
+      scope: input.scope ?? null,
+    })
     .returning({ id: xapiCredentials.id });
   if (!row) throw new Error('credential not stored');
   return { id: row.id, key, secret };
+}
+
+/**
+ * A launch credential (decision 118): read and write, for one learner's registration, activity
+ * and session only, until `expiresAt`. Answers the `Authorization` value the AU sends (the
+ * "auth-token" of the cmi5 fetch URL: the Basic key:secret, base64).
+ */
+export async function createLaunchCredential(
+  db: Db,
+  input: { name: string; scope: LaunchScope; expiresAt: Date },
+): Promise<{ id: number; authToken: string }> {
+  const made = await createCredential(db, {
+    name: input.name,
+    canRead: true,
+    canWrite: true,
+    createdBy: null,
+    expiresAt: input.expiresAt,
+    scope: input.scope,
+  });
+  return { id: made.id, authToken: Buffer.from(`${made.key}:${made.secret}`).toString('base64') };
 }
 
 export async function revokeCredential(db: Db, id: number): Promise<boolean> {
@@ -39,6 +78,15 @@ export async function revokeCredential(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Brings a credential's expiry forward to `at` (never later than it was). */
+export async function expireCredentialBy(db: Db, id: number, at: Date): Promise<void> {
+  await db
+    .update(xapiCredentials)
+    .set({ expiresAt: sql`least(coalesce(${xapiCredentials.expiresAt}, ${at}), ${at})` })
+    .where(eq(xapiCredentials.id, id));
+}
+
+/** The integrations' keys (launch credentials are the academy's own and are not listed). */
 export async function listCredentials(db: Db) {
   return db
     .select({
@@ -51,7 +99,7 @@ export async function listCredentials(db: Db) {
       expiresAt: xapiCredentials.expiresAt,
     })
     .from(xapiCredentials)
-    .where(isNull(xapiCredentials.revokedAt))
+    .where(and(isNull(xapiCredentials.revokedAt), isNull(xapiCredentials.scope)))
     .orderBy(xapiCredentials.id);
 }
 
@@ -77,5 +125,6 @@ export async function authenticate(db: Db, authorization: string | undefined): P
     .limit(1);
   const given = Buffer.from(hashSecret(secret));
   if (!row || !timingSafeEqual(given, Buffer.from(row.secretHash))) throw refused;
-  return { id: row.id, key: row.key, name: row.name, canRead: row.canRead, canWrite: row.canWrite };
+  const scope = row.scope ? { ...row.scope, agentKey: agentKey(row.scope.actor) ?? '' } : null;
+  return { id: row.id, key: row.key, name: row.name, canRead: row.canRead, canWrite: row.canWrite, scope };
 }

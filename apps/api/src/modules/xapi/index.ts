@@ -10,8 +10,21 @@ export { xapiCredentialRoutes } from './credential-routes';
  * and, with XAPI_STATEMENTS on, the academy's own learning events as statements, forwarded to
  * another LRS when XAPI_FORWARD_ENDPOINT is set.
  */
-export { createCredential } from './credentials';
+export {
+  type ClientScope,
+  createCredential,
+  createLaunchCredential,
+  expireCredentialBy,
+  revokeCredential,
+} from './credentials';
+export { XapiError } from './errors';
+export { storeLmsStatements, writeLmsState } from './lms';
 export { lrsRoutes, XAPI_PREFIX } from './lrs-routes';
+export { isoDuration, statementIdOf } from './own-statements';
+export { LAUNCH_DATA_STATE } from './resources';
+export type { StatementGuard } from './statement-store';
+export type { LaunchScope } from './tables';
+export { isDuration, isObject, type Json, type JsonObject } from './values';
 
 /** How often the emitter and the forwarder run. */
 export const OWN_STATEMENTS_EVERY_MS = 5_000;

@@ -12,6 +12,7 @@ import {
   statements,
   XAPI_VERSION,
 } from './resources';
+import type { StatementGuard } from './statement-store';
 
 export const XAPI_PREFIX = '/services/core/xapi';
 /** Statements with attachments can be large; documents too. */
@@ -40,8 +41,16 @@ function send(reply: FastifyReply, answer: LrsReply) {
  * Basic key/secret), its own body handling (any content type, read as bytes), the version
  * header on every answer, and plain-text errors.
  */
-export async function lrsRoutes(app: FastifyInstance, options: { db: Db; publicUrl: string }): Promise<void> {
-  const ctx: LrsContext = { db: options.db, publicUrl: options.publicUrl, prefix: XAPI_PREFIX };
+export async function lrsRoutes(
+  app: FastifyInstance,
+  options: { db: Db; publicUrl: string; guard?: StatementGuard },
+): Promise<void> {
+  const ctx: LrsContext = {
+    db: options.db,
+    publicUrl: options.publicUrl,
+    prefix: XAPI_PREFIX,
+    guard: options.guard,
+  };
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
     done(null, body),

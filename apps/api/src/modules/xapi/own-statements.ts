@@ -29,6 +29,7 @@ export const ACADEMY_CLIENT: XapiClient = {
   name: 'Academy',
   canRead: true,
   canWrite: true,
+  scope: null,
 };
 
 const VERBS = {

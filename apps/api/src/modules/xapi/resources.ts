@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { parseAgentParam, person } from './agents';
-import { authenticate, type XapiClient } from './credentials';
+import { agentKey, parseAgentParam, person } from './agents';
+import { authenticate, type ClientScope, type XapiClient } from './credentials';
 import {
   checkDocumentParams,
   type DocumentKind,
@@ -22,15 +22,57 @@ import {
   STATEMENT_GET_PARAMS,
   wantsAttachments,
 } from './statement-query';
-import { storeStatements } from './statement-store';
+import { type StatementGuard, storeStatements } from './statement-store';
 import { xapiActivities } from './tables';
-import { isIri, type Json } from './values';
+import { isIri, isObject, type Json } from './values';
 
 export const XAPI_VERSION = '1.0.3';
 
 export type LrsReply = { status: number; headers?: Record<string, string>; body?: Buffer | string | Json };
 
-export type LrsContext = { db: Db; publicUrl: string; prefix: string };
+export type LrsContext = {
+  db: Db;
+  publicUrl: string;
+  prefix: string;
+  /** The rules launch credentials' statements obey (cmi5); without it they may not write. */
+  guard?: StatementGuard;
+};
+
+/** The state document the LMS writes before a cmi5 launch; the AU must not change it. */
+export const LAUNCH_DATA_STATE = 'LMS.LaunchData';
+
+const outOfScope = (what: string) => new XapiError(403, `this launch may ${what}`);
+
+/** The agent a request names is the launch's learner, or 403. */
+function ownAgent(params: Record<string, string>, scope: ClientScope, what: string): void {
+  if (params.agent === undefined) return; // the resource's own check asks for it
+  if (agentKey(parseAgentParam(params.agent)) !== scope.agentKey) throw outOfScope(what);
+}
+
+/**
+ * What a launch credential may read and write besides statements (decision 118): its learner's
+ * state in its registration (never LMS.LaunchData), its learner's agent profile, and the
+ * activity profile of its own activity (others it may read).
+ */
+function checkDocumentScope(kind: DocumentKind, request: LrsRequest, scope: ClientScope): void {
+  const params = request.params;
+  const writes = request.method === 'PUT' || request.method === 'POST' || request.method === 'DELETE';
+  if (kind === 'state') {
+    ownAgent(params, scope, "use its own learner's state only");
+    if ((params.registration ?? '').toLowerCase() !== scope.registration) {
+      throw outOfScope('use the state of its own registration only');
+    }
+    if (writes && params.activityId === scope.activityId) {
+      if (params.stateId === LAUNCH_DATA_STATE || params.stateId === undefined) {
+        throw outOfScope(`not change ${LAUNCH_DATA_STATE}`);
+      }
+    }
+  } else if (kind === 'agent') {
+    ownAgent(params, scope, "use its own learner's profile only");
+  } else if (writes && params.activityId !== scope.activityId) {
+    throw outOfScope("write its own activity's profile only");
+  }
+}
 
 const json = (body: Json, status = 200, headers: Record<string, string> = {}): LrsReply => ({
   status,
@@ -74,7 +116,7 @@ export async function statements(ctx: LrsContext, request: LrsRequest): Promise<
   switch (request.method) {
     case 'GET':
     case 'HEAD':
-      return readStatements(ctx, request, consistent);
+      return readStatements(ctx, request, consistent, caller.scope);
     case 'PUT': {
       onlyParams(request.params, ['statementId']);
       if (request.params.statementId === undefined) throw badRequest('PUT needs statementId');
@@ -87,13 +129,19 @@ export async function statements(ctx: LrsContext, request: LrsRequest): Promise<
         homePage: ctx.publicUrl,
         parts,
         requireId: request.params.statementId,
+        guard: ctx.guard,
       });
       return noContent();
     }
     case 'POST': {
       onlyParams(request.params, []);
       const { statements: list, parts } = statementBody(request);
-      const ids = await storeStatements(ctx.db, list, { client: caller, homePage: ctx.publicUrl, parts });
+      const ids = await storeStatements(ctx.db, list, {
+        client: caller,
+        homePage: ctx.publicUrl,
+        parts,
+        guard: ctx.guard,
+      });
       return json(ids);
     }
     default:
@@ -128,8 +176,15 @@ async function readStatements(
   ctx: LrsContext,
   request: LrsRequest,
   headers: Record<string, string>,
+  scope: ClientScope | null,
 ): Promise<LrsReply> {
   onlyParams(request.params, STATEMENT_GET_PARAMS);
+  // A launch credential reads its own learner's statements only: a query is about them.
+  const single = request.params.statementId !== undefined || request.params.voidedStatementId !== undefined;
+  if (scope && !single) {
+    ownAgent(request.params, scope, "read its own learner's statements only");
+    request.params.agent ??= JSON.stringify(scope.actor);
+  }
   const format = formatOf(request.params);
   const languages = acceptedLanguages(request.headers.acceptLanguage);
   const attachments = wantsAttachments(request.params);
@@ -137,6 +192,9 @@ async function readStatements(
   let hashes: string[];
   if (request.params.statementId !== undefined || request.params.voidedStatementId !== undefined) {
     const statement = await getStatement(ctx.db, request.params);
+    if (scope && (!isObject(statement.actor) || agentKey(statement.actor) !== scope.agentKey)) {
+      throw new XapiError(404, 'no such statement');
+    }
     const [formatted] = await formatStatements(ctx.db, [statement], format, languages);
     result = formatted as Json;
     hashes = ((statement.attachments as Array<{ sha2: string }> | undefined) ?? []).map((a) => a.sha2);
@@ -166,8 +224,9 @@ async function readStatements(
 }
 
 export async function documents(ctx: LrsContext, kind: DocumentKind, request: LrsRequest): Promise<LrsReply> {
-  await client(ctx, request);
+  const caller = await client(ctx, request);
   checkDocumentParams(kind, request.params);
+  if (caller.scope) checkDocumentScope(kind, request, caller.scope);
   const pre = { ifMatch: request.headers.ifMatch, ifNoneMatch: request.headers.ifNoneMatch };
   switch (request.method) {
     case 'GET':

@@ -2,11 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import type { XapiClient } from './credentials';
+import { agentKey } from './agents';
+import type { ClientScope, XapiClient } from './credentials';
 import { badRequest, XapiError } from './errors';
 import type { Part } from './multipart';
 import { checkSignature } from './signature';
-import { checkStatement, SIGNATURE_USAGE } from './statement-check';
+import { checkStatement, SIGNATURE_USAGE, VOIDED_VERB } from './statement-check';
 import { statementFacts } from './statement-facts';
 import { xapiActivities, xapiAttachments, xapiStatements } from './tables';
 import { isObject, type JsonObject } from './values';
@@ -40,6 +41,37 @@ function attachmentParts(parts: Part[]): Map<string, Part> {
 }
 
 /**
+ * What a launch credential's statements must obey besides xAPI (the cmi5 rules; app.ts hands the
+ * cmi5 module's in, decision 118). It runs inside the storing transaction on the statements being
+ * added, in order, once they are written: it may refuse them (an XapiError, which rolls the batch
+ * back), write rows of its own, and answer work to do once the transaction has committed.
+ */
+export type StatementGuard = (
+  tx: Db,
+  statements: JsonObject[],
+  scope: ClientScope,
+) => Promise<(() => Promise<void>) | undefined>;
+
+const forbidden = (message: string) => new XapiError(403, message);
+
+/** A launch credential writes statements about its own learner and registration only, and voids nothing. */
+function checkScope(statements: JsonObject[], scope: ClientScope): void {
+  for (const statement of statements) {
+    const actor = isObject(statement.actor) ? agentKey(statement.actor) : null;
+    if (actor !== scope.agentKey)
+      throw forbidden('this launch may write statements about its own learner only');
+    const context = isObject(statement.context) ? statement.context : {};
+    const registration = typeof context.registration === 'string' ? context.registration.toLowerCase() : null;
+    if (registration !== scope.registration) {
+      throw forbidden('this launch may write statements of its own registration only');
+    }
+    if (isObject(statement.verb) && statement.verb.id === VOIDED_VERB) {
+      throw forbidden('a launch credential may not void statements');
+    }
+  }
+}
+
+/**
  * Validates and stores statements (one request's worth) all or nothing, and answers their ids.
  * A statement whose id is already stored is left alone when it is the same statement and refused
  * with 409 otherwise. Voiding statements mark their targets voided (never another voiding one).
@@ -47,10 +79,21 @@ function attachmentParts(parts: Part[]): Map<string, Part> {
 export async function storeStatements(
   db: Db,
   input: unknown[],
-  options: { client: XapiClient; homePage: string; parts: Part[]; requireId?: string },
+  options: {
+    client: XapiClient;
+    homePage: string;
+    parts: Part[];
+    requireId?: string;
+    guard?: StatementGuard;
+  },
 ): Promise<string[]> {
   const raw = attachmentParts(options.parts);
   const statements = input.map((value) => checkStatement(value));
+  const scope = options.client.scope;
+  if (scope) {
+    checkScope(statements, scope);
+    if (!options.guard) throw forbidden('launch credentials are not accepted here');
+  }
   const ids: string[] = [];
   const seen = new Set<string>();
   const usedHashes = new Set<string>();
@@ -79,7 +122,7 @@ export async function storeStatements(
     throw badRequest('statementId does not match the statement id');
   }
 
-  return db.transaction(async (tx) => {
+  const after = await db.transaction(async (tx) => {
     const existing = await tx
       .select({ id: xapiStatements.id, statement: xapiStatements.statement })
       .from(xapiStatements)
@@ -133,8 +176,18 @@ export async function storeStatements(
       });
       if (parts.length > 0) await tx.insert(xapiAttachments).values(parts).onConflictDoNothing();
     }
-    return ids;
+    // The launch's rules see the statements in order once they are written (so what the guard
+    // writes itself, e.g. "satisfied", comes after them); a refusal rolls everything back.
+    return scope && options.guard && rows.length > 0
+      ? options.guard(
+          tx,
+          rows.map((row) => row.statement),
+          scope,
+        )
+      : undefined;
   });
+  if (after) await after();
+  return ids;
 }
 
 /** Statements targeted by a voiding statement become voided (a voiding one never does). */

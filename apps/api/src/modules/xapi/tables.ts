@@ -17,6 +17,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { JsonObject } from './values';
 
+/** What a launch credential may touch: one learner (actor), registration, AU activity and session. */
+export type LaunchScope = {
+  sessionId: string;
+  actor: JsonObject;
+  registration: string;
+  activityId: string;
+};
+
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
@@ -41,6 +49,11 @@ export const xapiCredentials = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * A launch credential's scope (decision 118): the one actor, registration, activity and cmi5
+     * session it may write for. Null for an integration's key.
+     */
+    scope: jsonb('scope').$type<LaunchScope>(),
   },
   (t) => [uniqueIndex('xapi_credentials_key_idx').on(t.key)],
 );

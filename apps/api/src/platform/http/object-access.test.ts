@@ -47,6 +47,9 @@ const SHARED: Record<string, string> = {
   'POST   /lessons/:id/scorm/launch':
     "a SCORM lesson; launches the caller's own attempt, whose credential writes nothing else (scorm tests)",
   'GET    /lessons/:id/scorm/attempt': "a SCORM lesson; answers the caller's own attempt only",
+  'POST   /lessons/:id/cmi5/launch':
+    "a cmi5 lesson; launches in the caller's own registration, whose LRS credential reaches nothing else (cmi5 tests)",
+  'GET    /lessons/:id/cmi5/registration': "a cmi5 lesson; answers the caller's own registration only",
   'GET    /exams/:id/state': "an exam lesson; answers with the caller's own attempts only",
   'POST   /exams/:id/start': 'an exam lesson; starts an attempt of the caller',
   'GET    /my-courses/course-percent/:courseId': "a course; the caller's own percentage",

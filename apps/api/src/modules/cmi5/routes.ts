@@ -1,0 +1,128 @@
+import path from 'node:path';
+import {
+  CMI5_MESSAGES,
+  ZApiError,
+  ZCmi5Course,
+  ZCmi5Launch,
+  ZCmi5LaunchQuery,
+  ZCmi5Registration,
+  ZCmi5WaiveInput,
+  ZIdParam,
+} from '@academy/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context';
+import { unauthorized } from '../../platform/http/errors';
+import { withUploadedZip } from '../scorm';
+import type { Cmi5Service } from './service';
+
+const errors = {
+  400: ZApiError,
+  401: ZApiError,
+  403: ZApiError,
+  404: ZApiError,
+  409: ZApiError,
+  413: ZApiError,
+};
+const tags = ['cmi5'];
+const edit = {
+  permission: 'COURSE_MANAGEMENT',
+  action: 'EDIT_COURSE_MANAGEMENT',
+  denied: 'edit lessons',
+} as const;
+const view = { permission: 'COURSE_MANAGEMENT', denied: 'view lessons' } as const;
+
+function userId(request: FastifyRequest): number {
+  if (!request.principal) throw unauthorized();
+  return request.principal.id;
+}
+
+export type Cmi5RouteOptions = AppContext & { cmi5: Cmi5Service };
+
+/** Under the API prefix: a lesson's cmi5 course (managers), the learner's launch and standing, waivers. */
+export const cmi5Routes: FastifyPluginAsyncZod<Cmi5RouteOptions> = async (app, { cmi5, config }) => {
+  app.put(
+    '/lessons/:id/cmi5',
+    {
+      config: { access: edit },
+      schema: {
+        tags,
+        summary:
+          "Upload a lesson's cmi5 course (multipart `file`: a .zip with cmi5.xml at its root, or cmi5.xml alone with absolute AU URLs): checked, refused with the reason and nothing kept; it replaces the lesson's course and makes it a cmi5 lesson",
+        params: ZIdParam,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZCmi5Course, ...errors },
+      },
+    },
+    async (request) =>
+      withUploadedZip(
+        request,
+        path.join(config.dataDir, 'work'),
+        (file) => cmi5.importCourse(request.params.id, file, userId(request)),
+        CMI5_MESSAGES,
+      ),
+  );
+
+  app.get(
+    '/lessons/:id/cmi5',
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary:
+          "A lesson's cmi5 course: title, blocks and assignable units with their moveOn and masteryScore",
+        params: ZIdParam,
+        response: { 200: ZCmi5Course, ...errors },
+      },
+    },
+    async (request) => cmi5.getCourse(request.params.id),
+  );
+
+  app.post(
+    '/lessons/:id/cmi5/launch',
+    {
+      config: { access: { signedIn: true } },
+      schema: {
+        tags,
+        summary:
+          'Launch an assignable unit of an unlocked cmi5 lesson: the AU\'s URL with the cmi5 launch parameters (endpoint, one-time fetch URL, actor, registration, activityId); the LMS has written LMS.LaunchData and "launched", and abandoned the registration\'s open session',
+        params: ZIdParam,
+        querystring: ZCmi5LaunchQuery,
+        response: { 200: ZCmi5Launch, ...errors },
+      },
+    },
+    async (request) => cmi5.launch(userId(request), request.params.id, { au: request.query.au }, new Date()),
+  );
+
+  app.get(
+    '/lessons/:id/cmi5/registration',
+    {
+      config: { access: { signedIn: true } },
+      schema: {
+        tags,
+        summary:
+          "The learner's registration in a cmi5 lesson: each AU's completed, passed, failed, waived and satisfied, and whether the course is satisfied",
+        params: ZIdParam,
+        response: { 200: ZCmi5Registration, ...errors },
+      },
+    },
+    async (request) => cmi5.registration(userId(request), request.params.id, new Date()),
+  );
+
+  app.post(
+    '/lessons/:id/cmi5/waive',
+    {
+      config: { access: { permission: 'PROGRESS_MANAGEMENT', denied: 'waive assignable units' } },
+      schema: {
+        tags,
+        summary:
+          'Waive one assignable unit for one learner (cmi5 "waived", with its reason): the AU is satisfied, and the lesson passes when the whole course is',
+        params: ZIdParam,
+        body: ZCmi5WaiveInput,
+        response: { 200: ZCmi5Registration, ...errors },
+      },
+    },
+    async (request) =>
+      cmi5.waive(userId(request), request.params.id, request.body, new Date(), request.principal!.scope),
+  );
+};
