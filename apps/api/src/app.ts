@@ -171,9 +171,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('contentApp', contentApp);
   app.decorate('media', media);
   app.addHook('onClose', () => contentApp.close());
-  // Orphan objects and abandoned uploads: the platform's journal of failed deletions, then media's
-  // and scorm's.
-  scheduleStorageCleanup(ctx, app.log, [mediaStorageSweep(media), scormSweep]);
+  // Orphan objects and abandoned uploads: the platform's journal of failed deletions, then media's,
+  // scorm's and cmi5's.
+  scheduleStorageCleanup(ctx, app.log, [mediaStorageSweep(media), scormSweep, cmi5.storageSweep]);
   scheduleExamCloser(app, ctx.db, ctx.events, systemClock);
 
   registerHealth(app, { database, storage: ctx.storage, jobs: ctx.jobs, runsJobs: runsJobs(config.role) });
@@ -199,7 +199,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(studyRoutes, ctx);
       await api.register(mediaRoutes, { ...ctx, media });
       await api.register(scormRoutes, { ...ctx, scorm, packageUploads });
-      await api.register(cmi5Routes, { ...ctx, cmi5 });
+      await api.register(cmi5Routes, { ...ctx, cmi5, packageUploads });
       await api.register(examRoutes, ctx);
       await api.register(homeRoutes, ctx);
       await api.register(newsRoutes, ctx);

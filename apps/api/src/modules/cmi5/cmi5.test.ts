@@ -2,6 +2,7 @@ import path from 'node:path';
 import {
   CMI5_MESSAGES,
   SCORM_MESSAGES,
+  SCORM_UPLOADS_PATH,
   type TCmi5Course,
   type TCmi5Launch,
   type TCmi5Registration,
@@ -15,6 +16,7 @@ import { formData, listFiles, tempDataDir } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../../demo/seed';
+import { tusClient } from '../media/test-support';
 import { writeZip } from '../scorm/testing';
 import { createCredential } from '../xapi/credentials';
 import { XAPI_PREFIX } from '../xapi/lrs-routes';
@@ -29,6 +31,7 @@ import { auPage, cmi5Package, cmi5Xml, type TestAu, type TestNode } from './test
 let t: TestApp;
 let admin: ApiClient;
 let filesDir: string;
+let base: string;
 /** An integration key that reads everything (to look at what the LMS wrote). */
 let reader: string;
 
@@ -54,7 +57,8 @@ const MASTERY = 'https://w3id.org/xapi/cmi5/context/extensions/masteryscore';
 beforeAll(async () => {
   const dataDir = await tempDataDir();
   filesDir = path.join(dataDir, 'files');
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  t = await createTestApp({ env: { DATA_DIR: dataDir, ACADEMY_ROLE: 'api' } });
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
   const made = await createCredential(t.database.db, {
     name: 'Reports',
@@ -348,6 +352,28 @@ describe('import', () => {
     const res = await upload(admin, lesson.id, Buffer.from(cmi5Xml({ nodes: [au(1)] })), 'cmi5.xml');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(CMI5_MESSAGES.relativeWithoutZip('au1/index.html'));
+  });
+
+  it('imports a course uploaded resumably (tus) with PUT { upload }, and DELETE removes it with its files', async () => {
+    const course = await addCourse(admin);
+    const topic = await addTopic(admin, course.id);
+    const lesson = await addLesson(admin, topic.id, { name: 'x', videoKind: 'cmi5', minStudyMinutes: 0 });
+    const zip = cmi5Package({ title: 'Resumable course' });
+    const tus = tusClient(base, admin.token, SCORM_UPLOADS_PATH);
+    const created = await tus.create(zip.length, 'course.zip');
+    expect(created.status, created.body).toBe(201);
+    const url = created.headers.location as string;
+    expect((await tus.patch(url, 0, zip, zip.length)).status).toBe(204);
+    const res = await admin.put(`lessons/${lesson.id}/cmi5`, { upload: url.slice(url.lastIndexOf('/') + 1) });
+    expect(res.statusCode, res.body).toBe(200);
+    const imported = res.json() as TCmi5Course;
+    expect(imported.title).toBe('Resumable course');
+    const keys = (await listFiles(filesDir)).filter((f) => f.startsWith(`cmi5/${imported.id}/`));
+    expect(keys.length).toBeGreaterThanOrEqual(imported.fileCount);
+    expect((await admin.delete(`lessons/${lesson.id}/cmi5`)).statusCode).toBe(204);
+    expect((await listFiles(filesDir)).filter((f) => f.startsWith(`cmi5/${imported.id}/`))).toEqual([]);
+    expect((await admin.get(`lessons/${lesson.id}/cmi5`)).statusCode).toBe(404);
+    expect((await admin.get(`lessons/${lesson.id}/edit`)).json().video.kind).toBe('cmi5');
   });
 
   it('lets only course editors upload', async () => {

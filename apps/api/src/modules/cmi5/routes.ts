@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   CMI5_MESSAGES,
@@ -8,12 +9,14 @@ import {
   ZCmi5Registration,
   ZCmi5WaiveInput,
   ZIdParam,
+  ZScormImportUpload,
 } from '@academy/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import { unauthorized } from '../../platform/http/errors';
-import { withUploadedZip } from '../scorm';
+import { badRequest, unauthorized } from '../../platform/http/errors';
+import { type PackageUploads, withUploadedZip } from '../scorm';
 import type { Cmi5Service } from './service';
 
 const errors = {
@@ -37,10 +40,13 @@ function userId(request: FastifyRequest): number {
   return request.principal.id;
 }
 
-export type Cmi5RouteOptions = AppContext & { cmi5: Cmi5Service };
+export type Cmi5RouteOptions = AppContext & { cmi5: Cmi5Service; packageUploads: PackageUploads };
 
 /** Under the API prefix: a lesson's cmi5 course (managers), the learner's launch and standing, waivers. */
-export const cmi5Routes: FastifyPluginAsyncZod<Cmi5RouteOptions> = async (app, { cmi5, config }) => {
+export const cmi5Routes: FastifyPluginAsyncZod<Cmi5RouteOptions> = async (
+  app,
+  { cmi5, config, packageUploads },
+) => {
   app.put(
     '/lessons/:id/cmi5',
     {
@@ -48,19 +54,50 @@ export const cmi5Routes: FastifyPluginAsyncZod<Cmi5RouteOptions> = async (app, {
       schema: {
         tags,
         summary:
-          "Upload a lesson's cmi5 course (multipart `file`: a .zip with cmi5.xml at its root, or cmi5.xml alone with absolute AU URLs): checked, refused with the reason and nothing kept; it replaces the lesson's course and makes it a cmi5 lesson",
+          "Upload a lesson's cmi5 course — a .zip with cmi5.xml at its root, or cmi5.xml alone with absolute AU URLs — as multipart `file`, or import one uploaded resumably (tus at /services/core/api/package-uploads) with JSON `{ upload: <its id> }`: checked, refused with the reason and nothing kept; it replaces the lesson's course and makes it a cmi5 lesson",
         params: ZIdParam,
-        consumes: ['multipart/form-data'],
+        consumes: ['multipart/form-data', 'application/json'],
         response: { 200: ZCmi5Course, ...errors },
       },
     },
-    async (request) =>
-      withUploadedZip(
-        request,
-        path.join(config.dataDir, 'work'),
-        (file) => cmi5.importCourse(request.params.id, file, userId(request)),
-        CMI5_MESSAGES,
-      ),
+    async (request) => {
+      const uploader = userId(request);
+      const scratch = path.join(config.dataDir, 'work');
+      if (request.isMultipart()) {
+        return withUploadedZip(
+          request,
+          scratch,
+          (file) => cmi5.importCourse(request.params.id, file, uploader),
+          CMI5_MESSAGES,
+        );
+      }
+      const parsed = ZScormImportUpload.safeParse(request.body);
+      if (!parsed.success || !request.principal) throw badRequest(CMI5_MESSAGES.fileRequired);
+      const file = await packageUploads.claim(parsed.data.upload, request.principal, scratch);
+      try {
+        return await cmi5.importCourse(request.params.id, file, uploader);
+      } finally {
+        await fs.rm(file, { force: true });
+      }
+    },
+  );
+
+  app.delete(
+    '/lessons/:id/cmi5',
+    {
+      config: { access: edit },
+      schema: {
+        tags,
+        summary:
+          "Remove a lesson's cmi5 course and its files; the lesson stays a cmi5 lesson without content until another course is uploaded. Learners' registrations are kept",
+        params: ZIdParam,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await cmi5.deleteCourse(request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(

@@ -10,7 +10,7 @@ import {
   type TCmi5Registration,
   type TCmi5WaiveInput,
 } from '@academy/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { AppEvents } from '../../events';
@@ -18,9 +18,10 @@ import type { Db } from '../../platform/db/client';
 import type { Events } from '../../platform/events';
 import { ApiError, badRequest, conflict, notFound } from '../../platform/http/errors';
 import { EVERYTHING, type ManagementScope } from '../../platform/http/scope';
+import type { StorageSweep } from '../../platform/storage/cleanup';
 import type { Storage } from '../../platform/storage/storage';
 import { markCmi5Lesson } from '../courses';
-import { type PackageDescriptor, PackageRefused, unpackZip } from '../scorm';
+import { type PackageDescriptor, PackageRefused, sweepOrphanFiles, unpackZip } from '../scorm';
 import { recordContentResult, unlockedLesson } from '../study';
 import { userBrief } from '../users';
 import {
@@ -308,6 +309,44 @@ export class Cmi5Service {
       throw err;
     }
   }
+
+  /**
+   * DELETE lessons/{id}/cmi5: removes the lesson's course and its files; the lesson stays a cmi5
+   * lesson without content until another course is uploaded. Registrations stay.
+   */
+  async deleteCourse(lessonId: number): Promise<void> {
+    const keys = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: cmi5Courses.id })
+        .from(cmi5Courses)
+        .where(eq(cmi5Courses.lessonId, lessonId))
+        .for('update');
+      if (!row) throw notFound(CMI5_MESSAGES.noCourse);
+      const files = await tx
+        .select({ key: cmi5CourseFiles.storageKey })
+        .from(cmi5CourseFiles)
+        .where(eq(cmi5CourseFiles.courseId, row.id));
+      await tx.delete(cmi5Courses).where(eq(cmi5Courses.id, row.id));
+      return files.map((f) => f.key);
+    });
+    await this.removeFiles(keys);
+  }
+
+  /** The storage cleanup job's part: files of courses that are gone (a lesson deleted, an import that died). */
+  readonly storageSweep: StorageSweep = async (now) => ({
+    orphanCmi5Files: await sweepOrphanFiles(
+      this.storage,
+      'cmi5/',
+      async (ids) => {
+        const rows = await this.db
+          .select({ id: cmi5Courses.id })
+          .from(cmi5Courses)
+          .where(inArray(cmi5Courses.id, ids));
+        return new Set(rows.map((row) => row.id));
+      },
+      now,
+    ),
+  });
 
   private async removeFiles(keys: string[]): Promise<void> {
     for (let i = 0; i < keys.length; i += 16) {

@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import type { StorageSweep } from '../../platform/storage/cleanup';
 import { scormStorageSweep } from './cleanup';
+
+export { sweepOrphanFiles } from './cleanup';
+
 import { buildContentApp } from './content';
 import { ScormService } from './service';
 import { PackageUploads } from './uploads';
