@@ -16,6 +16,7 @@ const ENGINE_DEPENDENT = [
   'apps/api/src/modules/media/recovery.test.ts',
   'apps/api/src/platform/idp/adapter.test.ts',
   'apps/api/src/platform/idp/restart.test.ts',
+  'apps/api/src/modules/assignments/compliance.test.ts',
 ];
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

@@ -3,6 +3,8 @@
 //   site, study, exports, import: one built server on academy_bench_large (`npm run seed:large`, created
 //     and seeded unless BENCH_REUSE=1 finds it seeded; left in place for the next run);
 //   exams: 1,000 learners' submissions on a fresh database and server of their own (run-exams.mjs);
+//   compliance: the compliance view over 20,000 people × 20 assignments, on a fresh database and
+//     server of their own (run-compliance.mjs);
 //   media: upload memory (BENCH_UPLOAD_BYTES, 512 MB here), encoding, kill during encoding, on a
 //     fresh database and server of their own, since the server is killed (run-media.mjs);
 //   bundle: the home page's first-load JavaScript and CSS of the last web build;
@@ -17,6 +19,7 @@ import { bundleRows } from './bundle.mjs';
 import { withLargeServer } from './lib/large-server.mjs';
 import { describeMachine, loadMonitor, settle } from './lib/machine.mjs';
 import { markdownTable, mb, printTable, row } from './lib/table.mjs';
+import { runCompliance } from './run-compliance.mjs';
 import { runExams } from './run-exams.mjs';
 import { runExports } from './run-exports.mjs';
 import { runImport } from './run-import.mjs';
@@ -27,7 +30,7 @@ import { runStudy } from './run-study.mjs';
 import { MEMORY_BUDGET_MB } from './scenarios.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const GROUPS = ['site', 'study', 'exports', 'import', 'exams', 'media', 'bundle', 'pages'];
+const GROUPS = ['site', 'study', 'exports', 'import', 'exams', 'compliance', 'media', 'bundle', 'pages'];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((g) => g.trim()) : GROUPS;
 const unknown = only.filter((g) => !GROUPS.includes(g));
 if (unknown.length) {
@@ -85,6 +88,7 @@ if (['site', 'study', 'exports', 'import'].some(wanted)) {
   );
 }
 await group('exams', () => runExams());
+await group('compliance', () => runCompliance());
 await group('media', () => runMedia({ uploadBytes: UPLOAD_BYTES }));
 await group('bundle', async () => bundleRows());
 await group('pages', () => runPages());

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { accessToken, expect, SCREENSHOTS, settled, shoot, signInAt, test } from './support';
+import { audit } from './axe';
+import { accessToken, expect, SCREENSHOTS, shoot, signInAt, test } from './support';
 
 /**
  * Accessibility (issues 11 and 22): axe-core finds no serious or critical violation, and no
@@ -20,44 +20,6 @@ const LEARNER = { username: 'E1012', password: 'Employee@2026' };
 async function offline(page: Page): Promise<void> {
   await page.route('https://www.youtube.com/**', (route) => route.abort());
   await page.route('https://i.ytimg.com/**', (route) => route.abort());
-}
-
-/** A failing element: its selector, and for contrast its colours and ratio. */
-function describe(node: { target: unknown[]; any: { data?: unknown }[] }): string {
-  const data = node.any[0]?.data as
-    | { fgColor?: string; bgColor?: string; contrastRatio?: number }
-    | undefined;
-  const colours = data?.fgColor ? ` [${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}]` : '';
-  return `${node.target.join(' ')}${colours}`;
-}
-
-/** Page structure faults axe rates moderate, held to as firmly as the serious ones. */
-const STRUCTURE = new Set([
-  'heading-order',
-  'landmark-one-main',
-  'page-has-heading-one',
-  'landmark-unique',
-  'landmark-no-duplicate-main',
-  'landmark-no-duplicate-banner',
-  'landmark-no-duplicate-contentinfo',
-  'aria-allowed-role',
-]);
-
-/**
- * Runs axe on the page once `ready` shows, and records every serious or critical violation and
- * every structure fault. The experimental rule that the accessible name holds the visible label
- * (WCAG 2.5.3) runs too.
- */
-async function audit(page: Page, name: string, ready: Locator): Promise<void> {
-  await expect(ready, name).toBeVisible();
-  await settled(page);
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  const found = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || STRUCTURE.has(v.id))
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map(describe).join(' | ')}`);
-  expect.soft(found, `axe on ${name} (${page.url()})`).toEqual([]);
 }
 
 async function hrefOf(link: Locator): Promise<string> {
@@ -174,6 +136,8 @@ test('the management pages have no serious or critical accessibility violations'
   await audit(page, 'news management', page.getByRole('table'));
   await page.goto('/management/progress');
   await audit(page, 'progress', page.getByRole('table'));
+  await page.goto('/management/compliance');
+  await audit(page, 'compliance', page.getByTestId('compliance-overview'));
   await page.goto('/management/recruitment');
   await audit(page, 'recruitment management', page.getByRole('table'));
   await page.goto('/management/course');

@@ -1,13 +1,17 @@
+import { audit } from './axe';
 import { expect, passDays, shoot, signInAt, test } from './support';
 
 /*
  * Compliance assignments (issue 24): an administrator assigns a course to the demo student's
- * department (Sales, Skyline Mobile Hanoi) due tomorrow; the student sees it due under "Assigned to
- * me"; two days pass on the server's clock and the student sees it overdue.
+ * department (Sales, Skyline Mobile Hanoi) due tomorrow and sees the department's counts on the
+ * compliance page; the student sees it due under "Assigned to me"; two days pass on the server's
+ * clock and the student sees it overdue.
  */
 test.describe.configure({ mode: 'serial' });
 
 const COURSE = 'TV packages and set-top boxes';
+/** How many people the assignment reached (the add dialog says so). */
+let assigned = 0;
 
 test('an administrator assigns a course to a department with a due date', async ({ page }) => {
   await signInAt(page, '/management/assignment', 'admin');
@@ -20,13 +24,38 @@ test('an administrator assigns a course to a department with a due date', async 
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   await page.getByTestId('assignment-due-date').fill(tomorrow);
   await page.getByTestId('assignment-save').click();
-  await expect(page.getByText(/Assigned to \d+ (person|people)/)).toBeVisible();
+  const message = page.getByText(/Assigned to \d+ (person|people)/);
+  await expect(message).toBeVisible();
+  assigned = Number(/(\d+)/.exec((await message.textContent()) ?? '')?.[1]);
+  expect(assigned).toBeGreaterThan(0);
   await page.keyboard.press('Escape');
   const row = page.getByTestId('assignments-table').getByRole('row', { name: new RegExp(COURSE) });
   await expect(row).toBeVisible();
   await shoot(page, 'assignments-management');
   await row.getByTestId('assignment-people-open').click();
   await expect(page.getByTestId('assignment-people')).toContainText('Minh Nguyen');
+});
+
+test('the administrator sees the department’s counts on the compliance page', async ({ page }) => {
+  await signInAt(page, '/management/compliance', 'admin');
+  const row = page.getByTestId('compliance-assignments').getByRole('row', { name: new RegExp(COURSE) });
+  // People, then done, in progress, not started, overdue, due soon, expiring: nobody is overdue yet
+  // and everyone is due soon (tomorrow).
+  await expect(row.getByRole('cell').nth(1)).toHaveText(String(assigned));
+  await expect(row.getByRole('cell').nth(5)).toHaveText('0 · 0%');
+  await expect(row.getByRole('cell').nth(6)).toHaveText(`${assigned} · 100%`);
+  // The department's row under its branch counts the same people.
+  const places = page.getByTestId('compliance-places');
+  await places.getByRole('button', { name: 'Skyline Mobile Hanoi' }).click();
+  await expect(page).toHaveURL(/branchId=\d+/);
+  const sales = places.getByRole('row', { name: /^Sales/ });
+  await expect(sales.getByRole('cell').nth(1)).toHaveText(String(assigned));
+  await shoot(page, 'compliance');
+  await audit(page, 'compliance', page.getByTestId('compliance-overview'));
+  // The people behind a count: the student has not started the course.
+  await row.getByTestId('drill-NOT_STARTED').click();
+  await expect(page.getByTestId('compliance-people')).toContainText('Minh Nguyen');
+  await page.keyboard.press('Escape');
 });
 
 test('the student sees it due, then overdue once the date has passed', async ({ page, server }) => {

@@ -115,10 +115,19 @@ export type TAssignment = z.infer<typeof ZAssignment>;
 
 export const ZAssignmentListQuery = ZPageQuery;
 
-/** GET assignments/{id}/people?state=. */
+const zFilterId = z.coerce.number().int().positive().optional();
+
+/**
+ * GET assignments/{id}/people?state= (and the compliance view's drill-down, the same list):
+ * narrowed to a state and to people of a service, branch or department.
+ */
 export const ZAssignmentPeopleQuery = ZPageQuery.extend({
   state: z.enum(ASSIGNMENT_STATES).optional(),
+  serviceId: zFilterId,
+  branchId: zFilterId,
+  departmentId: zFilterId,
 });
+export type TAssignmentPeopleQuery = z.infer<typeof ZAssignmentPeopleQuery>;
 
 export const ZAssignmentPerson = z.object({
   userId: z.number().int(),
@@ -159,3 +168,78 @@ export type TMyReminder = z.infer<typeof ZMyReminder>;
 /** GET my-assignments/calendar and POST my-assignments/calendar (a new secret). */
 export const ZCalendarLink = z.object({ url: z.string() });
 export type TCalendarLink = z.infer<typeof ZCalendarLink>;
+
+/**
+ * The compliance view (issue 24, point 5; PROGRESS_MANAGEMENT, scoped): per assignment and per
+ * branch and department, how many assigned people are done, in progress, not started, overdue,
+ * due soon (unfinished, due within `dueSoonDays`) and holding a certificate that expires soon.
+ */
+export const COMPLIANCE_WINDOWS = { dueSoonDays: 7, expiringSoonDays: 30 } as const;
+
+/** GET compliance, GET compliance/export: the place filters, and one assignment. */
+export const ZComplianceQuery = z.object({
+  serviceId: zFilterId,
+  branchId: zFilterId,
+  departmentId: zFilterId,
+  assignmentId: zFilterId,
+});
+export type TComplianceQuery = z.infer<typeof ZComplianceQuery>;
+
+const zCount = z.number().int();
+
+export const ZComplianceCounts = z.object({
+  /** Assigned people (one per person and assignment). */
+  people: zCount,
+  done: zCount,
+  inProgress: zCount,
+  notStarted: zCount,
+  overdue: zCount,
+  dueSoon: zCount,
+  expiringSoon: zCount,
+  /** Each count as a whole percent of `people` (0 when there is nobody). */
+  percent: z.object({
+    done: zCount,
+    inProgress: zCount,
+    notStarted: zCount,
+    overdue: zCount,
+    dueSoon: zCount,
+    expiringSoon: zCount,
+  }),
+});
+export type TComplianceCounts = z.infer<typeof ZComplianceCounts>;
+
+export const ZComplianceAssignment = z.object({
+  assignmentId: z.number().int(),
+  courseId: z.number().int().nullable(),
+  roadmapId: z.number().int().nullable(),
+  name: z.string(),
+  counts: ZComplianceCounts,
+});
+export type TComplianceAssignment = z.infer<typeof ZComplianceAssignment>;
+
+/** A branch (departmentId null: the whole branch) or one of its departments. */
+export const ZCompliancePlace = z.object({
+  serviceId: z.number().int().nullable(),
+  serviceName: z.string().nullable(),
+  branchId: z.number().int().nullable(),
+  branchName: z.string().nullable(),
+  departmentId: z.number().int().nullable(),
+  departmentName: z.string().nullable(),
+  counts: ZComplianceCounts,
+});
+export type TCompliancePlace = z.infer<typeof ZCompliancePlace>;
+
+export const ZCompliance = z.object({
+  totals: ZComplianceCounts,
+  /** By name. */
+  assignments: z.array(ZComplianceAssignment),
+  /** Each branch followed by its departments, by service, branch and department name. */
+  places: z.array(ZCompliancePlace),
+  dueSoonDays: z.number().int(),
+  expiringSoonDays: z.number().int(),
+  /** Whether certificates have an expiry to count (false: expiringSoon is always 0). */
+  expiryTracked: z.boolean(),
+  /** When the people were last counted (at most a minute or two before; dates are applied now). */
+  refreshedAt: z.string(),
+});
+export type TCompliance = z.infer<typeof ZCompliance>;

@@ -46,6 +46,7 @@ export const MANAGEMENT_AREAS = [
   { path: 'assignment', label: 'Assignment management', permission: 'LEARNING_PATH_MANAGEMENT' },
   { path: 'course', label: 'Course management', permission: 'COURSE_MANAGEMENT' },
   { path: 'progress', label: 'Progress management', permission: 'PROGRESS_MANAGEMENT' },
+  { path: 'compliance', label: 'Compliance', permission: 'PROGRESS_MANAGEMENT' },
   { path: 'recruitment', label: 'Recruitment management', permission: 'RECRUITMENT_MANAGEMENT' },
   { path: 'news', label: 'News management', permission: 'NEWS_MANAGEMENT' },
   { path: 'authorization', label: 'Authorization management', permission: 'PERMISSION_MANAGEMENT' },

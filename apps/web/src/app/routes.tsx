@@ -104,6 +104,7 @@ const managementRoutes: RouteObject[] = [
   { path: 'user/:id', lazy: lazyPage(() => import('../features/users/UserEditPage')) },
   { path: 'schedule', lazy: lazyPage(() => import('../features/roadmaps/SchedulePage')) },
   { path: 'assignment', lazy: lazyPage(() => import('../features/assignments/AssignmentsPage')) },
+  { path: 'compliance', lazy: lazyPage(() => import('../features/assignments/CompliancePage')) },
   { path: 'progress', lazy: lazyPage(() => import('../features/progress/ProgressPage')) },
   { path: 'progress/detail/:id', lazy: lazyPage(() => import('../features/progress/ProgressDetailPage')) },
   {

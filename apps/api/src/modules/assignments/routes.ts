@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import {
   ZApiError,
   ZAssignment,
@@ -7,6 +8,8 @@ import {
   ZAssignmentPeopleQuery,
   ZAssignmentPerson,
   ZCalendarLink,
+  ZCompliance,
+  ZComplianceQuery,
   ZIdParam,
   ZMyAssignment,
   ZMyReminder,
@@ -17,8 +20,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { notFound, unauthorized } from '../../platform/http/errors';
 import { setTotal } from '../../platform/http/pagination';
+import { contentDisposition } from '../../platform/storage/serve';
 import { calendarFeed, calendarToken, calendarUrl, regenerateCalendarToken } from './calendar';
 import type { AssignmentClock } from './clock';
+import { complianceView } from './compliance';
+import { COMPLIANCE_XLSX_TYPE, complianceFileName, writeComplianceWorkbook } from './compliance-export';
 import type { AssignmentProgress } from './progress-port';
 import { myReminders } from './reminders';
 import {
@@ -36,6 +42,8 @@ const tags = ['assignments'];
 const view = { permission: 'LEARNING_PATH_MANAGEMENT', denied: 'view assignments' } as const;
 const add = { permission: 'LEARNING_PATH_MANAGEMENT', denied: 'add assignments' } as const;
 const remove = { permission: 'LEARNING_PATH_MANAGEMENT', denied: 'delete assignments' } as const;
+/** The compliance view is the progress managers' (decision 106). */
+const compliance = { permission: 'PROGRESS_MANAGEMENT', denied: 'view compliance' } as const;
 
 function viewer(request: FastifyRequest) {
   const principal = request.principal;
@@ -127,6 +135,88 @@ export const assignmentRoutes: FastifyPluginAsyncZod<AssignmentRouteOptions> = a
         tags,
         summary:
           "The assignment's people in your scope with due date and state, unfinished first by due date",
+        params: ZIdParam,
+        querystring: ZAssignmentPeopleQuery,
+        response: { 200: z.array(ZAssignmentPerson), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await assignmentPeopleList(
+        ctx.db,
+        request.params.id,
+        request.query,
+        viewer(request),
+        ctx.clock(),
+      );
+      setTotal(reply, total);
+      return rows;
+    },
+  );
+
+  app.get(
+    '/compliance',
+    {
+      config: { access: compliance },
+      schema: {
+        tags: ['compliance'],
+        summary:
+          'Compliance of the people in your scope: per assignment, branch and department, done, in progress, not started, overdue, due soon and certificates expiring soon, as counts and percents',
+        querystring: ZComplianceQuery,
+        response: { 200: ZCompliance, ...errors },
+      },
+    },
+    async (request) =>
+      complianceView(
+        ctx.db,
+        { ...request.query, within: viewer(request).scope },
+        ctx.clock(),
+        ctx.config.timeZone,
+      ),
+  );
+
+  app.get(
+    '/compliance/export',
+    {
+      config: { access: { ...compliance, denied: 'export compliance' } },
+      schema: {
+        tags: ['compliance'],
+        summary:
+          'The compliance view as an Excel workbook (.xlsx), streamed: per assignment, per branch and department, and every person with state and dates',
+        querystring: ZComplianceQuery,
+        produces: [COMPLIANCE_XLSX_TYPE],
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const out = new PassThrough();
+      const now = ctx.clock();
+      writeComplianceWorkbook(
+        ctx.db,
+        { ...request.query, within: viewer(request).scope },
+        out,
+        now,
+        ctx.config.timeZone,
+      ).catch((err) => {
+        request.log.error({ err }, 'compliance export failed');
+        out.destroy(err);
+      });
+      // A stream bypasses the response schemas, hence the untyped reply.
+      return (reply as FastifyReply)
+        .header('content-type', COMPLIANCE_XLSX_TYPE)
+        .header('content-disposition', contentDisposition('attachment', complianceFileName(now)))
+        .header('cache-control', 'no-store')
+        .send(out);
+    },
+  );
+
+  app.get(
+    '/compliance/assignments/:id/people',
+    {
+      config: { access: compliance },
+      schema: {
+        tags: ['compliance'],
+        summary:
+          "The compliance drill-down: an assignment's people in your scope (and service, branch, department), by state; the same list as assignments/{id}/people",
         params: ZIdParam,
         querystring: ZAssignmentPeopleQuery,
         response: { 200: z.array(ZAssignmentPerson), ...errors },

@@ -8,6 +8,7 @@ import {
   type TAssignmentCreated,
   type TAssignmentDue,
   type TAssignmentInput,
+  type TAssignmentPeopleQuery,
   type TAssignmentPerson,
   type TMyAssignment,
   type TPageQuery,
@@ -20,7 +21,8 @@ import { pageWindow } from '../../platform/http/pagination';
 import type { ManagementScope } from '../../platform/http/scope';
 import { courseFacts, existingCourseIdsSql } from '../courses';
 import { roadmapExistsSql, roadmapNameOf } from '../roadmaps';
-import { employeeCodeOf, fullNameOf, userWithinSql } from '../users';
+import { employeeCodeOf, fullNameOf, learnersSql, userWithinSql } from '../users';
+import { refreshCompliance } from './compliance';
 import { localDay } from './due';
 import type { AssignmentProgress } from './progress-port';
 import { resolveAudiences } from './resolve';
@@ -36,6 +38,24 @@ export function stateSql(now: Date): SQL<AssignmentState> {
     when ${col(assignmentPeople.dueAt)} < ${now.toISOString()}::timestamptz then 'OVERDUE'
     when ${col(assignmentPeople.startedAt)} is not null then 'IN_PROGRESS'
     else 'NOT_STARTED' end`;
+}
+
+/** "The row is in this state now", written so that an index on the open rows' due time serves it. */
+export function inStateSql(state: AssignmentState, now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const done = col(assignmentPeople.completedAt);
+  const due = col(assignmentPeople.dueAt);
+  const started = col(assignmentPeople.startedAt);
+  switch (state) {
+    case 'DONE':
+      return sql`${done} is not null`;
+    case 'OVERDUE':
+      return sql`${done} is null and ${due} < ${at}`;
+    case 'IN_PROGRESS':
+      return sql`${done} is null and ${due} >= ${at} and ${started} is not null`;
+    case 'NOT_STARTED':
+      return sql`${done} is null and ${due} >= ${at} and ${started} is null`;
+  }
 }
 
 /** Rows that count: people still assigned, and people who moved out after finishing. */
@@ -89,7 +109,7 @@ export async function createAssignment(
   await assertTargetExists(db, input);
   const due = dueColumns(input.due, localDay(now, settings.timeZone));
   const { audience } = input;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(assignments)
       .values({
@@ -117,6 +137,9 @@ export async function createAssignment(
       ...(outcome.matched === 0 ? { warning: ASSIGNMENT_MESSAGES.matchesNobody } : {}),
     };
   });
+  // The compliance view shows the new assignment at once, not at the next recount.
+  await refreshCompliance(db, now, settings.timeZone);
+  return result;
 }
 
 /** Assignments a manager sees: those with people in their scope, and those they made. */
@@ -162,7 +185,7 @@ export async function listAssignments(
       overdue: stateCount('OVERDUE').as('overdue'),
     })
     .from(assignmentPeople)
-    .where(and(counted, within))
+    .where(and(counted, within, id !== undefined ? eq(assignmentPeople.assignmentId, id) : undefined))
     .groupBy(assignmentPeople.assignmentId)
     .as('counts');
   const { limit, offset } = pageWindow(query);
@@ -236,22 +259,47 @@ export async function deleteAssignment(
   await db.delete(assignments).where(eq(assignments.id, id));
 }
 
-/** GET assignments/{id}/people?state=: the people in the caller's scope, most urgent first. */
+/** 404 unless the assignment exists and the viewer sees it (people in their scope, or theirs). */
+async function assertVisible(
+  db: Db,
+  id: number,
+  viewer: { id: number; scope: ManagementScope },
+): Promise<void> {
+  const [found] = await db
+    .select({ id: assignments.id })
+    .from(assignments)
+    .where(and(eq(assignments.id, id), visibleTo(viewer.scope, viewer.id)));
+  if (!found) throw notFound(ASSIGNMENT_MESSAGES.notFound);
+}
+
+/** The people in the caller's scope, and of the service, branch or department asked for. */
+function peopleWithin(scope: ManagementScope, query: TAssignmentPeopleQuery): SQL | undefined {
+  const { serviceId, branchId, departmentId } = query;
+  if (serviceId === undefined && branchId === undefined && departmentId === undefined)
+    return userWithinSql(scope, assignmentPeople.userId);
+  const placed = learnersSql({ serviceId, branchId, departmentId, within: scope });
+  return sql`${col(assignmentPeople.userId)} in (select l.id from (${placed}) l)`;
+}
+
+/**
+ * GET assignments/{id}/people?state= (and the compliance view's drill-down): the people in the
+ * caller's scope (and place filters), most urgent first.
+ */
 export async function assignmentPeopleList(
   db: Db,
   id: number,
-  query: TPageQuery & { state?: AssignmentState },
+  query: TAssignmentPeopleQuery,
   viewer: { id: number; scope: ManagementScope },
   now: Date,
 ): Promise<{ rows: TAssignmentPerson[]; total: number }> {
-  await getAssignment(db, id, viewer, now);
+  await assertVisible(db, id, viewer);
   const state = stateSql(now);
   const { limit, offset } = pageWindow(query);
   const where = and(
     eq(assignmentPeople.assignmentId, id),
     counted,
-    userWithinSql(viewer.scope, assignmentPeople.userId),
-    query.state ? sql`${state} = ${query.state}` : undefined,
+    peopleWithin(viewer.scope, query),
+    query.state ? inStateSql(query.state, now) : undefined,
   );
   const rows = await db
     .select({
@@ -268,7 +316,10 @@ export async function assignmentPeopleList(
     .from(assignmentPeople)
     .where(where)
     .orderBy(
-      sql`${col(assignmentPeople.completedAt)} is not null`,
+      // Unfinished first; a page of one unfinished state reads the index on open rows in order.
+      ...(query.state && query.state !== 'DONE'
+        ? []
+        : [sql`${col(assignmentPeople.completedAt)} is not null`]),
       assignmentPeople.dueAt,
       assignmentPeople.userId,
     )

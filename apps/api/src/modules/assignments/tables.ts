@@ -84,6 +84,11 @@ export const assignmentPeople = pgTable(
     index('assignment_people_open_due_idx')
       .on(t.dueAt)
       .where(sql`${t.completedAt} is null and ${t.removedAt} is null`),
+    // An assignment's unfinished people by due time: the drill-down's overdue, in progress and
+    // not started pages (compliance, decision 106).
+    index('assignment_people_assignment_open_due_idx')
+      .on(t.assignmentId, t.dueAt, t.userId)
+      .where(sql`${t.completedAt} is null and ${t.removedAt} is null`),
   ],
 );
 
@@ -116,7 +121,11 @@ export const assignmentReminders = pgTable(
   ],
 );
 
-/** The weekly digest to a manager: one per manager and week (the week's Monday, local). */
+/**
+ * The weekly digest to a progress manager (decision 107): one row per manager and week (the
+ * week's Monday, local), made once whatever the number of processes, claimed, then mailed
+ * (`sent_at`) or passed over because their scope had nothing overdue or due soon (`skipped_at`).
+ */
 export const assignmentDigests = pgTable(
   'assignment_digests',
   {
@@ -127,12 +136,53 @@ export const assignmentDigests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    skippedAt: timestamp('skipped_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ name: 'assignment_digests_pk', columns: [t.managerId, t.week] }),
-    index('assignment_digests_unsent_idx').on(t.week).where(sql`${t.sentAt} is null`),
+    index('assignment_digests_unsent_idx')
+      .on(t.week)
+      .where(sql`${t.sentAt} is null and ${t.skippedAt} is null`),
   ],
 );
+
+/**
+ * The compliance view's counts (decision 106): how many people of each assignment, place (the
+ * person's service, branch and department when counted), due day, started and finished. Rebuilt
+ * from assignment_people at most every minute (compliance.ts `refreshCompliance`), so the view
+ * reads a few hundred rows instead of every person. `due_on` is the open rows' due day clamped to
+ * [the refresh's day - 1, that day + the due-soon window + 1] (enough to tell overdue, due soon and
+ * later on that day and the next), null for finished rows: the table stays small whatever the
+ * spread of due days.
+ */
+export const assignmentCompliance = pgTable(
+  'assignment_compliance',
+  {
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id'),
+    branchId: integer('branch_id'),
+    departmentId: integer('department_id'),
+    dueOn: date('due_on'),
+    started: boolean('started').notNull(),
+    done: boolean('done').notNull(),
+    people: integer('people').notNull(),
+  },
+  (t) => [
+    index('assignment_compliance_assignment_idx').on(t.assignmentId),
+    index('assignment_compliance_branch_idx').on(t.branchId),
+    index('assignment_compliance_service_idx').on(t.serviceId),
+  ],
+);
+
+/** When the compliance counts were last rebuilt (one row, id 1; also the rebuild's lock). */
+export const assignmentComplianceRefreshes = pgTable('assignment_compliance_refreshes', {
+  id: integer('id').primaryKey(),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+  /** The academy's day the clamped due days are relative to. */
+  day: date('day'),
+});
 
 /**
  * The secret of a learner's calendar feed. Kept as it is (the page shows the URL again); it reads

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { roadmapCourseRows } from '../roadmaps';
 import type { AssignmentClock } from './clock';
+import { COMPLIANCE_REFRESH_EVERY_MS, refreshCompliance } from './compliance';
 import type { AssignmentProgress } from './progress-port';
 import { runReminders } from './reminders';
 import { resolveAudiences } from './resolve';
@@ -54,6 +55,11 @@ export function wireAssignments(
     const outcome = await resolveAll(ctx.db, ctx.config.timeZone, progress, clock());
     if (outcome.added || outcome.removed) log.info(outcome, 'assignment audiences resolved');
   }, RESOLVE_EVERY_MS);
+  // The compliance view's counts (decision 106): at most one process counts at a time, and a
+  // process finding them under 50 s old leaves them.
+  ctx.jobs.onWorkersStart(async () => {
+    await refreshCompliance(ctx.db, clock(), ctx.config.timeZone, COMPLIANCE_REFRESH_EVERY_MS - 10_000);
+  }, COMPLIANCE_REFRESH_EVERY_MS);
   ctx.jobs.onWorkersStart(async () => {
     const outcome = await runReminders(ctx.db, ctx.mailer, log, ctx.config.timeZone, clock());
     if (outcome.sent) log.info(outcome, 'assignment reminders sent');

@@ -4,11 +4,13 @@ import type {
   TAssignmentInput,
   TAssignmentPerson,
   TCalendarLink,
+  TCompliance,
   TMyAssignment,
+  TMyReminder,
   TRoadmapCourseOption,
 } from '@academy/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Query } from '../../lib/api';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { downloadFile, type Query } from '../../lib/api';
 import { endpoint, listEndpoint } from '../../lib/endpoint';
 import { usePagedList } from '../../lib/queries';
 
@@ -23,7 +25,43 @@ const assignmentsApi = {
   people: listEndpoint<TAssignmentPerson, number>((id) => `assignments/${id}/people`),
   add: endpoint<TAssignmentCreated>('POST', 'assignments'),
   remove: endpoint<void, number>('DELETE', (id) => `assignments/${id}`),
+  reminders: endpoint<TMyReminder[]>('GET', 'my-assignments/reminders'),
+  compliance: endpoint<TCompliance>('GET', 'compliance'),
+  compliancePeople: listEndpoint<TAssignmentPerson, number>((id) => `compliance/assignments/${id}/people`),
 };
+
+export const COMPLIANCE_KEY = ['compliance'] as const;
+
+/** The reminder mails sent to me, newest first (the account page). */
+export function useMyReminders() {
+  return useQuery({ queryKey: [...MINE_KEY, 'reminders'], queryFn: () => assignmentsApi.reminders.call() });
+}
+
+/** The compliance view for the filters (PROGRESS_MANAGEMENT). */
+export function useCompliance(query: Query) {
+  return useQuery({
+    queryKey: [...COMPLIANCE_KEY, query],
+    queryFn: () => assignmentsApi.compliance.call(undefined, { query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The drill-down: an assignment's people in a state, within the filters. */
+export function useCompliancePeople(id: number | null, query: Query) {
+  return useQuery({
+    queryKey: [...COMPLIANCE_KEY, id, 'people', query],
+    queryFn: () => assignmentsApi.compliancePeople.call(id as number, query),
+    placeholderData: keepPreviousData,
+    enabled: id !== null,
+  });
+}
+
+/** The view as .xlsx (streamed by the API). */
+export function useExportCompliance() {
+  return useMutation({
+    mutationFn: (query: Query) => downloadFile('compliance/export', query, 'compliance.xlsx'),
+  });
+}
 
 /** What is assigned to me, most urgent first. */
 export function useMyAssignments() {
