@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { SCORM_MESSAGES } from '@academy/contract';
 import type { Page } from '@playwright/test';
-import { scormPackage, writeZip } from '../../apps/api/src/modules/scorm/testing';
+import { manifestXml, scoPage, scormPackage, writeZip } from '../../apps/api/src/modules/scorm/testing';
 import { accessToken, expect, SCREENSHOTS, shoot, signInAt, test } from './support';
 
 /**
@@ -15,7 +15,32 @@ import { accessToken, expect, SCREENSHOTS, shoot, signInAt, test } from './suppo
 const API = '/services/core/api';
 const COURSE = 'E2E SCORM course';
 const LESSON = 'Customer care (SCORM)';
+const NEXT_LESSON = 'After the package';
 const ZIP = { name: 'customer-care.zip', mimeType: 'application/zip' };
+
+/** A SCORM 2004 4th-edition package of three SCOs whose sequencing goes beyond flow and choice. */
+function walkthroughPackage(): Buffer {
+  const scos = [
+    { id: 'arrive', title: 'Arriving on site', href: 'arrive/index.html' },
+    { id: 'hazards', title: 'Spotting hazards', href: 'hazards/index.html' },
+    { id: 'leave', title: 'Leaving safely', href: 'leave/index.html' },
+  ];
+  const sequencing =
+    '<imsss:sequencing><imsss:sequencingRules><imsss:preConditionRule/></imsss:sequencingRules></imsss:sequencing>';
+  return writeZip([
+    {
+      name: 'imsmanifest.xml',
+      data: manifestXml('2004', 'Site safety walkthrough', scos, sequencing),
+      deflate: true,
+    },
+    ...scos.map((sco) => ({ name: sco.href, data: scoPage('2004', sco.title), deflate: true })),
+  ]);
+}
+
+/** YouTube stays out of the journey: the next lesson's video is not what it is about. */
+async function noYouTube(page: Page): Promise<void> {
+  await page.route(/youtube\.com|ytimg\.com/, (route) => route.abort());
+}
 
 async function adminHeaders(page: Page) {
   return { authorization: `Bearer ${await accessToken(page)}` };
@@ -25,6 +50,7 @@ test.describe
   .serial('SCORM lessons', () => {
     let courseId = 0;
     let topicId = 0;
+    let lessonId = 0;
 
     test.beforeAll(() => {
       fs.mkdirSync(SCREENSHOTS, { recursive: true });
@@ -62,6 +88,7 @@ test.describe
 
       // Added: the form stays open on the new lesson and shows what the package holds.
       await expect(page).toHaveURL(/edit-lesson\?.*id=\d+/);
+      lessonId = Number(new URL(page.url()).searchParams.get('id'));
       const summary = page.getByTestId('package-summary');
       await expect(summary.getByTestId('package-title')).toHaveText('Customer care basics');
       await expect(summary.getByTestId('package-version')).toHaveText('SCORM 1.2');
@@ -87,5 +114,140 @@ test.describe
         .setInputFiles({ ...ZIP, name: 'slides.zip', buffer: notScorm });
       await expect(page.getByTestId('package-problem')).toHaveText(SCORM_MESSAGES.noManifest);
       await expect(summary.getByTestId('package-title')).toHaveText('Customer care basics');
+
+      // The lesson after it, which opens once the package is passed.
+      const next = await page.request.post(`${API}/topics/${topicId}/lessons`, {
+        headers,
+        data: {
+          name: NEXT_LESSON,
+          videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+          minStudyMinutes: 0,
+          requiredCorrectAnswers: 0,
+          examTimeLimitMinutes: 10,
+        },
+      });
+      expect(next.status(), await next.text()).toBe(201);
+    });
+
+    test("a learner plays the package on the content origin, where it cannot reach the academy's tokens, leaves half-way, resumes there, completes it and the next lesson opens", async ({
+      page,
+    }) => {
+      await noYouTube(page);
+      const lessonPage = `/training-academy/course/${courseId}/topic/${topicId}?lesson=${lessonId}`;
+      await signInAt(page, lessonPage, 'student');
+      const items = page.getByTestId('lesson-item');
+      await expect(items.nth(1)).toHaveAttribute('data-locked', 'true');
+      await expect(page.getByTestId('scorm-status')).toHaveText('Not started');
+      await page.getByTestId('scorm-start').click();
+
+      const sco = page.frameLocator('[data-testid="scorm-frame"]').frameLocator('#sco');
+      await expect(sco.locator('h1')).toHaveText('Greeting the customer');
+      await expect(sco.locator('#entry')).toHaveText('Entry: ab-initio');
+      // The package's script tries the academy's tokens every way it can: all fail.
+      await expect(sco.locator('#probe')).toHaveText('Academy storage: blocked');
+      await expect(sco.locator('#probe-page')).toHaveText('Academy page: blocked');
+      await expect(sco.locator('#probe-own')).toHaveText('Tokens here: none');
+      await expect(sco.locator('#probe-api')).toHaveText('Academy API: blocked');
+
+      // Half-way: the SCO commits its place and suspend data, then the learner leaves.
+      await sco.locator('#next').click();
+      await expect(sco.locator('#page')).toHaveText('Page 2 of 2');
+      await expect(page.getByTestId('scorm-status')).toHaveText('Studying');
+      await shoot(page, 'scorm-player');
+      const headers = { authorization: `Bearer ${await accessToken(page)}` };
+      const saved = await (
+        await page.request.get(`${API}/lessons/${lessonId}/scorm/attempt`, { headers })
+      ).json();
+      expect(saved).toMatchObject({ attemptNumber: 1, location: '2', suspendData: 'page=2', passed: false });
+
+      // The learner leaves (the page goes away with the player open) and comes back: it resumes.
+      await page.reload();
+      await expect(page.getByTestId('scorm-start')).toHaveText('Continue where you left off');
+      await page.getByTestId('scorm-start').click();
+      await expect(sco.locator('#entry')).toHaveText('Entry: resume');
+      await expect(sco.locator('#page')).toHaveText('Page 2 of 2 (resumed)');
+
+      // Full screen and back.
+      await page.getByTestId('scorm-fullscreen').click();
+      await expect(page.getByTestId('scorm-player')).toHaveAttribute('data-expanded', 'true');
+      await page.getByTestId('scorm-fullscreen').click();
+      await expect(page.getByTestId('scorm-player')).not.toHaveAttribute('data-expanded', 'true');
+
+      // Completed with 90: the player closes, the lesson passes and the next one opens.
+      await sco.locator('#finish').click();
+      await expect(page.getByTestId('scorm-player')).toHaveCount(0);
+      await expect(page.getByTestId('scorm-status')).toHaveText('Passed');
+      await expect(page.getByTestId('scorm-score')).toHaveText('90%');
+      await expect(page.getByTestId('lesson-passed')).toBeVisible();
+      await expect(items.nth(1)).toHaveAttribute('data-locked', 'false');
+      await expect(page.getByTestId('scorm-new-attempt')).toBeVisible();
+      await shoot(page, 'scorm-lesson-passed');
+      await page.getByTestId('next-lesson').click();
+      await expect(page.getByTestId('lesson-title')).toHaveText(NEXT_LESSON);
+    });
+
+    test('a SCORM 2004 package of several SCOs imports with its warning and plays with its menu', async ({
+      page,
+    }) => {
+      await signInAt(page, '/management', 'admin');
+      const headers = await adminHeaders(page);
+      const course = await page.request.post(`${API}/courses`, {
+        headers,
+        multipart: { name: 'E2E SCORM 2004 course', serviceId: '1', ordered: 'false', requirements: 'None' },
+      });
+      const id = (await course.json()).id;
+      const topic = await (
+        await page.request.post(`${API}/courses/${id}/topics`, { headers, data: { name: 'Site safety' } })
+      ).json();
+      const lesson = await (
+        await page.request.post(`${API}/topics/${topic.id}/lessons`, {
+          headers,
+          data: {
+            name: 'Safety walkthrough',
+            videoKind: 'scorm',
+            minStudyMinutes: 0,
+            requiredCorrectAnswers: 0,
+            examTimeLimitMinutes: 10,
+          },
+        })
+      ).json();
+
+      // Editing a lesson, the package is imported as soon as it is uploaded.
+      await page.goto(`/management/course/edit-lesson?courseId=${id}&topicId=${topic.id}&id=${lesson.id}`);
+      await expect(page.getByTestId('no-package')).toBeVisible();
+      await page
+        .getByTestId('package-field')
+        .locator('input[type="file"]')
+        .setInputFiles({ ...ZIP, name: 'walkthrough.zip', buffer: walkthroughPackage() });
+      const summary = page.getByTestId('package-summary');
+      await expect(summary.getByTestId('package-version')).toHaveText('SCORM 2004 4th edition');
+      await expect(summary.getByTestId('package-scos')).toContainText('Leaving safely');
+      await expect(summary.getByTestId('package-warnings')).toContainText('choice navigation');
+
+      await signInAt(page, `/training-academy/course/${id}/topic/${topic.id}?lesson=${lesson.id}`, 'student');
+      const menu = page.getByTestId('scorm-menu');
+      await expect(menu.getByTestId('scorm-menu-item')).toHaveCount(3);
+      await expect(menu.getByTestId('scorm-menu-status')).toHaveText([
+        'Not started',
+        'Not started',
+        'Not started',
+      ]);
+      await page.getByTestId('scorm-start').click();
+      const sco = page.frameLocator('[data-testid="scorm-frame"]').frameLocator('#sco');
+      await expect(sco.locator('h1')).toHaveText('Arriving on site');
+      await expect(page.getByTestId('scorm-current')).toHaveText('Arriving on site');
+
+      // Choice: the menu opens the last SCO; finishing it (no navigation request) closes the player.
+      await page
+        .getByTestId('scorm-player')
+        .getByRole('button', { name: /Leaving safely/ })
+        .click();
+      await expect(sco.locator('h1')).toHaveText('Leaving safely');
+      await shoot(page, 'scorm-player-menu');
+      await sco.locator('#finish').click();
+      await expect(page.getByTestId('scorm-player')).toHaveCount(0);
+      // The first SCO was opened, so it is being studied; the last one is done.
+      await expect(menu.getByTestId('scorm-menu-status')).toHaveText(['Studying', 'Not started', 'Passed']);
+      await expect(page.getByTestId('scorm-status')).toHaveText('Studying');
     });
   });

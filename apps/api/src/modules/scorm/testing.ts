@@ -92,9 +92,11 @@ export function manifestXml(version: '1.2' | '2004', title: string, scos: TestSc
 }
 
 /**
- * A SCO page for the journey: it finds the runtime's API in its parent, tries to read the
- * academy's storage (which must fail: another origin), shows the outcome, resumes where it was
- * left ("Page 2 of 2" after a suspend) and, on "Finish", reports completed with a score.
+ * A SCO page for the journey: it finds the runtime's API in its parent, tries to reach the
+ * academy's tokens — the academy page's localStorage and document (cookies), this origin's own
+ * storage and cookies, and the academy's API with the browser's credentials — which must all fail
+ * (another site), shows each outcome, shows its entry, resumes where it was left ("Page 2 of 2"
+ * after a suspend) and, on "Finish", reports completed with a score.
  */
 export function scoPage(version: '1.2' | '2004', title: string): string {
   const v12 = version === '1.2';
@@ -102,6 +104,10 @@ export function scoPage(version: '1.2' | '2004', title: string): string {
 <body style="font-family:sans-serif;padding:16px">
 <h1>${xmlEscape(title)}</h1>
 <p id="probe">Checking…</p>
+<p id="probe-page">Checking…</p>
+<p id="probe-own">Checking…</p>
+<p id="probe-api">Checking…</p>
+<p id="entry"></p>
 <p id="page">Page 1 of 2</p>
 <button id="next">Next page</button> <button id="finish">Finish</button>
 <script>
@@ -110,9 +116,24 @@ var started = Date.now();
 function set(k, v) { return api.${v12 ? 'LMSSetValue' : 'SetValue'}(k, v); }
 function get(k) { return api.${v12 ? 'LMSGetValue' : 'GetValue'}(k); }
 api.${v12 ? 'LMSInitialize' : 'Initialize'}('');
+function show(id, text) { document.getElementById(id).textContent = text; }
 var stolen;
 try { stolen = 'readable (' + window.top.localStorage.length + ' keys)'; } catch (e) { stolen = 'blocked'; }
-document.getElementById('probe').textContent = 'Academy storage: ' + stolen;
+show('probe', 'Academy storage: ' + stolen);
+var page;
+try { page = 'readable (' + window.top.document.cookie.length + ' characters of cookies)'; } catch (e) { page = 'blocked'; }
+show('probe-page', 'Academy page: ' + page);
+var own = 0;
+try { own = Object.keys(window.localStorage).filter(function (k) { return k.indexOf('oidc') === 0; }).length; } catch (e) { own = 0; }
+var cookies = '';
+try { cookies = document.cookie; } catch (e) { cookies = ''; }
+show('probe-own', 'Tokens here: ' + (own === 0 && cookies === '' ? 'none' : own + ' keys, cookies ' + cookies));
+var academy = location.ancestorOrigins && location.ancestorOrigins.length ? location.ancestorOrigins[location.ancestorOrigins.length - 1] : null;
+if (!academy) show('probe-api', 'Academy API: blocked');
+else fetch(academy + '/services/core/api/users/profile', { credentials: 'include' })
+  .then(function (r) { return r.text().then(function (t) { show('probe-api', 'Academy API: answered ' + r.status + ' ' + t.slice(0, 60)); }); })
+  .catch(function () { show('probe-api', 'Academy API: blocked'); });
+show('entry', 'Entry: ' + (get('${v12 ? 'cmi.core.entry' : 'cmi.entry'}') || '(none)'));
 var loc = get('${v12 ? 'cmi.core.lesson_location' : 'cmi.location'}');
 if (loc === '2') document.getElementById('page').textContent = 'Page 2 of 2 (resumed)';
 function seconds() { return Math.max(1, Math.round((Date.now() - started) / 1000)); }

@@ -19,6 +19,7 @@ import {
   LessonDocuments,
   LessonVideo,
   type PlayerHandle,
+  ScormLessonSlot,
   useStudySession,
 } from '../study';
 import { useLessonContent } from './api';
@@ -83,7 +84,9 @@ function StudyPanel({
 }) {
   const { t } = useTranslation();
   const handle = useRef<PlayerHandle | null>(null);
-  const session = useStudySession(content.id, content.video !== null, handle);
+  // A SCORM lesson's time and status come from its package (the scorm feature), not heartbeats.
+  const scorm = content.video?.kind === 'scorm';
+  const session = useStudySession(content.id, content.video !== null && !scorm, handle);
   // The freshest progress: the last heartbeat's answer, else opening the lesson, else the content.
   const progress: TLessonProgress = session.progress ??
     opened ?? { ...content, lessonId: content.id, lastPositionSeconds: content.lastPositionSeconds };
@@ -99,7 +102,8 @@ function StudyPanel({
         </Title>
         <StatusBadge status={progress.status} />
       </Group>
-      {content.video && (
+      {scorm && <ScormLessonSlot lessonId={content.id} />}
+      {content.video && !scorm && (
         <LessonVideo
           lessonId={content.id}
           video={content.video}
@@ -145,7 +149,9 @@ function StudyPanel({
         <Text fz="xs" c="dimmed" mt={6}>
           {progress.studyComplete
             ? t('study.studyDone')
-            : t('study.studyHint', { limit: session.tabLeaveLimit, leaves: session.tabLeaves })}
+            : scorm
+              ? t('scorm.studyHint')
+              : t('study.studyHint', { limit: session.tabLeaveLimit, leaves: session.tabLeaves })}
         </Text>
       </Paper>
       {progress.hasExam && (

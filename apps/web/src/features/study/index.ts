@@ -7,5 +7,6 @@ export { ExamEntrySlot, hasExamEntry } from './ExamEntrySlot';
 export { formatBytes, LessonDocuments } from './LessonDocuments';
 export { LessonVideo } from './LessonVideo';
 export type { PlayerHandle, StudyVideoProps } from './player';
+export { ScormLessonSlot } from './ScormLessonSlot';
 export { type StudySessionState, useStudySession } from './useStudySession';
 export { YouTubeVideo } from './YouTubeVideo';
