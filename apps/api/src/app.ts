@@ -25,6 +25,7 @@ import { notificationRoutes, wireNotifications } from './modules/notifications';
 import { orgRoutes } from './modules/org';
 import { progressRoutes } from './modules/progress';
 import { qaRoutes } from './modules/qa';
+import { runRecertification, wireRecertification } from './modules/recertification';
 import { recruitmentRoutes } from './modules/recruitment';
 import { roadmapRoutes } from './modules/roadmaps';
 import { createScorm, scormRoutes } from './modules/scorm';
@@ -161,8 +162,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const clock = serverClock(config.clockOffsetFile);
 
   // What runs besides the routes: event handlers, jobs and timers of the modules.
-  wireCertificates(ctx, app.log);
+  wireCertificates(ctx, app.log, clock);
   wireAssignments(ctx, app.log, assignmentProgress, clock);
+  wireRecertification(ctx, app.log, clock);
   wireOwnStatements(ctx, app.log);
   wireNotifications(ctx, app.log);
   const media = createMedia(ctx, app.log, unlockedLesson);
@@ -206,10 +208,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(recruitmentRoutes, ctx);
       await api.register(qaRoutes, ctx);
       await api.register(notificationRoutes, ctx);
-      await api.register(certificateRoutes, ctx);
+      await api.register(certificateRoutes, { ...ctx, clock });
       await api.register(roadmapRoutes, { ...ctx, learnerProgress });
-      await api.register(progressRoutes, ctx);
-      await api.register(assignmentRoutes, { ...ctx, assignmentProgress, clock });
+      await api.register(progressRoutes, { ...ctx, clock });
+      await api.register(assignmentRoutes, {
+        ...ctx,
+        assignmentProgress,
+        clock,
+        openDueCycles: (userId, now) =>
+          runRecertification(ctx.db, { timeZone: config.timeZone }, now, { userId }),
+      });
       await api.register(auditRoutes, ctx);
       await api.register(searchRoutes, ctx);
       await api.register(xapiCredentialRoutes, ctx);

@@ -3,8 +3,11 @@
  * import only this file; app.ts wires which module handles which event.
  */
 export type AppEvents = {
-  /** A learner has passed every lesson of a course (published by study; certificates are issued). */
-  courseCompleted: { userId: number; courseId: number; at: Date };
+  /**
+   * A learner has passed every lesson of a course (published by study; certificates are issued), in
+   * their `cycle` of it (1, then 2… after each recertification: decision 105).
+   */
+  courseCompleted: { userId: number; courseId: number; at: Date; cycle: number };
   /** A learner's failures reached the exam's limit: the exam is locked for them (published by exams). */
   examLocked: { userId: number; examId: number; at: Date };
   /**

@@ -37,21 +37,21 @@ const zDays = z.coerce
   .refine((n) => n > 0, ASSIGNMENT_MESSAGES.offsetPositive)
   .refine((n) => n <= ASSIGNMENT_LIMITS.maxDays, `Must be at most ${ASSIGNMENT_LIMITS.maxDays} days`);
 
-export const ZAssignmentAudience = z
-  .object({
-    everyone: z.boolean().optional(),
-    userIds: zIds,
-    departmentIds: zIds,
-    branchIds: zIds,
-    serviceIds: zIds,
-    authorizationIds: zIds,
-  })
-  .refine(
-    (a) =>
-      a.everyone === true ||
-      [a.userIds, a.departmentIds, a.branchIds, a.serviceIds, a.authorizationIds].some((ids) => ids?.length),
-    ASSIGNMENT_MESSAGES.audienceRequired,
-  );
+const ZAudienceRules = z.object({
+  everyone: z.boolean().optional(),
+  userIds: zIds,
+  departmentIds: zIds,
+  branchIds: zIds,
+  serviceIds: zIds,
+  authorizationIds: zIds,
+});
+
+export const ZAssignmentAudience = ZAudienceRules.refine(
+  (a) =>
+    a.everyone === true ||
+    [a.userIds, a.departmentIds, a.branchIds, a.serviceIds, a.authorizationIds].some((ids) => ids?.length),
+  ASSIGNMENT_MESSAGES.audienceRequired,
+);
 export type TAssignmentAudience = z.infer<typeof ZAssignmentAudience>;
 
 /** `{ date }` (a calendar day, end of that day in the academy's time zone) or days after an event. */
@@ -99,14 +99,21 @@ export const ZAssignmentCounts = z.object({
 });
 export type TAssignmentCounts = z.infer<typeof ZAssignmentCounts>;
 
+/**
+ * A course's recertification assignment (decision 105), made by the academy: the people whose
+ * certificate of the course entered its window, each due on the day it expires. It has no rules.
+ */
+export const ZRecertificationDue = z.object({ certificateExpiry: z.literal(true) }).strict();
+
 /** GET assignments (list) and GET assignments/{id}. */
 export const ZAssignment = z.object({
   id: z.number().int(),
   courseId: z.number().int().nullable(),
   roadmapId: z.number().int().nullable(),
   name: z.string(),
-  audience: ZAssignmentAudience,
-  due: ZAssignmentDue,
+  /** A recertification assignment's audience is empty: its people are added as their certificates near expiry. */
+  audience: ZAudienceRules,
+  due: z.union([ZAssignmentDue, ZRecertificationDue]),
   reminderDaysBefore: z.number().int(),
   createdAt: z.string(),
   counts: ZAssignmentCounts,
@@ -151,6 +158,8 @@ export const ZMyAssignment = z.object({
   dueOn: z.string(),
   completedAt: z.string().nullable(),
   state: z.enum(ASSIGNMENT_STATES),
+  /** Assigned again because my certificate of the course expires on the due day (decision 105). */
+  recertification: z.boolean(),
 });
 export type TMyAssignment = z.infer<typeof ZMyAssignment>;
 

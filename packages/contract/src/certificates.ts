@@ -167,6 +167,13 @@ export const CERTIFICATE_SAMPLE = {
   code: 'ACAD-7K2Q-9XMP',
 } as const;
 
+/**
+ * Whether an issued certificate is still valid (decision 104): valid through its expiry day, expired
+ * after it; a certificate without an expiry never expires.
+ */
+export const CERTIFICATE_STATUSES = ['VALID', 'EXPIRED'] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+
 /** A certificate issued to a learner for a course. */
 export const ZIssuedCertificate = z.object({
   id: z.number().int(),
@@ -179,6 +186,11 @@ export const ZIssuedCertificate = z.object({
   certificateId: z.number().int(),
   certificateName: z.string(),
   issuedAt: z.string(),
+  /** The last moment it is valid (the end of its expiry day in the academy's time zone); null: never expires. */
+  expiresAt: z.string().nullable(),
+  status: z.enum(CERTIFICATE_STATUSES),
+  /** The learner's cycle of the course it was earned in: 1, then 2… after each recertification. */
+  cycle: z.number().int(),
   /** The PDF is rendered (a job does it shortly after issuing; downloading renders it if not yet). */
   ready: z.boolean(),
 });
@@ -191,6 +203,9 @@ export const ZCertificateVerification = z.object({
   courseName: z.string(),
   certificateName: z.string(),
   issuedAt: z.string(),
+  /** Null: it never expires. */
+  expiresAt: z.string().nullable(),
+  status: z.enum(CERTIFICATE_STATUSES),
 });
 export type TCertificateVerification = z.infer<typeof ZCertificateVerification>;
 

@@ -16,6 +16,11 @@ export const COURSE_LIMITS = {
   /** Upper bound of the numeric lesson settings, to keep nonsense out. */
   maxMinutes: 24 * 60,
   maxCount: 1000,
+  /** A certificate's validity (issue 24, decision 104): 1 to 120 months; none = it never expires. */
+  maxValidityMonths: 120,
+  /** How many days before a certificate expires its holder's next cycle opens (decision 105). */
+  maxRecertificationWindowDays: 365,
+  defaultRecertificationWindowDays: 30,
 } as const;
 
 /**
@@ -71,6 +76,42 @@ export const zWholeNumber = (min: number, max: number, minMessage: string = MESS
       .max(max, `Must be at most ${max}`),
   );
 
+/** The recertification window is compared with the validity counted in 28-day months (the shortest). */
+export const COURSE_VALIDITY_MESSAGES = {
+  windowTooLong: 'The recertification window must be shorter than the validity',
+} as const;
+
+/**
+ * Whether a course's recertification window fits inside its certificate's validity: it must open
+ * after the certificate is issued (the window is shorter than the validity's shortest length).
+ */
+export function recertificationWindowFits(
+  validityMonths: number | null | undefined,
+  windowDays: number,
+): boolean {
+  return validityMonths == null || windowDays < validityMonths * 28;
+}
+
+/**
+ * An optional whole number typed in a form: blank, 'null' and missing become null; text is "must be
+ * a number".
+ */
+export const zOptionalWholeNumber = (min: number, max: number) =>
+  z.preprocess(
+    (v) =>
+      v === undefined || v === null || v === 'null' || (typeof v === 'string' && v.trim() === '')
+        ? null
+        : typeof v === 'string'
+          ? Number(v.trim())
+          : v,
+    z
+      .number({ error: MESSAGES.mustBeNumber })
+      .int(MESSAGES.mustBeNumber)
+      .min(min, `Must be at least ${min}`)
+      .max(max, `Must be at most ${max}`)
+      .nullable(),
+  );
+
 /** A required yes/no form field (e.g. the course order, which SPEC §5 requires). */
 const zRequiredBoolean = z.preprocess(
   (v) => {
@@ -98,6 +139,10 @@ export const ZCourse = z.object({
   /** Shown on the home page (GET course?required=true). */
   featured: z.boolean(),
   certificateId: z.number().int().nullable(),
+  /** How long its certificate is valid, in months; null: it never expires (decision 104). */
+  certificateValidityMonths: z.number().int().nullable(),
+  /** Days before a certificate expires when its holder's next cycle opens (decision 105). */
+  recertificationWindowDays: z.number().int(),
   position: z.number().int(),
   topicCount: z.number().int(),
   lessonCount: z.number().int(),
@@ -149,6 +194,10 @@ export const ZCourseForm = z.object({
   featured: zFormBoolean.default(false),
   /** Selectable once certificates exist; stored as given until then. */
   certificateId: zOptionalId,
+  /** Months the certificate is valid; blank: it never expires. */
+  certificateValidityMonths: zOptionalWholeNumber(1, COURSE_LIMITS.maxValidityMonths),
+  /** Days before expiry when the next cycle opens; blank: 30. */
+  recertificationWindowDays: zOptionalWholeNumber(0, COURSE_LIMITS.maxRecertificationWindowDays),
   removeImage: zFormBoolean.default(false),
 });
 export type TCourseForm = z.input<typeof ZCourseForm>;

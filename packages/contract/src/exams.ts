@@ -384,6 +384,8 @@ export const ZAttemptSummary = z.object({
   examId: z.number().int(),
   /** 1-based attempt number of this learner in this exam. */
   number: z.number().int(),
+  /** The learner's cycle of the course when the attempt started (decision 105): 1, 2… */
+  cycle: z.number().int(),
   status: z.enum(ATTEMPT_STATUSES),
   result: z.enum(ATTEMPT_RESULTS).nullable(),
   /** Correct answers in percent, 0–100 (null while in progress). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CERTIFICATE_STATUSES } from './certificates';
 import { ZPageQuery } from './common';
 import { ZExamStanding, ZStaffAttempt } from './exams';
 import { MESSAGES } from './messages';
@@ -149,8 +150,47 @@ export const ZLearnerCourse = ZProgressRow.pick({
   startedAt: true,
   lastStudiedAt: true,
   finishedAt: true,
-}).extend({ lessons: z.array(ZLearnerLesson) });
+}).extend({
+  /** The learner's cycle of the course: 1, then 2… each time a recertification starts it over (decision 105). */
+  cycle: z.number().int(),
+  lessons: z.array(ZLearnerLesson),
+});
 export type TLearnerCourse = z.infer<typeof ZLearnerCourse>;
+
+/**
+ * An earlier cycle of a course (decision 105): what the learner did before their progress started
+ * over for a recertification — lessons passed, exam results, the certificate earned. Kept as history.
+ */
+export const ZEarlierCycle = z.object({
+  courseId: z.number().int(),
+  courseName: z.string(),
+  cycle: z.number().int(),
+  /** When the next cycle opened (this one's progress went into history). */
+  endedAt: z.string(),
+  /** When its last lesson was passed, if every lesson was. */
+  finishedAt: z.string().nullable(),
+  passedLessons: z.number().int(),
+  lessonCount: z.number().int(),
+  exams: z.array(
+    z.object({
+      examId: z.number().int(),
+      lessonName: z.string(),
+      attempts: z.number().int(),
+      bestMark: z.number().int().nullable(),
+      passed: z.boolean(),
+    }),
+  ),
+  certificate: z
+    .object({
+      id: z.number().int(),
+      code: z.string(),
+      issuedAt: z.string(),
+      expiresAt: z.string().nullable(),
+      status: z.enum(CERTIFICATE_STATUSES),
+    })
+    .nullable(),
+});
+export type TEarlierCycle = z.infer<typeof ZEarlierCycle>;
 
 /** GET progress/users/{id}: the learner, their courses with lessons, exam attempts and standings. */
 export const ZLearnerProgress = z.object({
@@ -171,6 +211,8 @@ export const ZLearnerProgress = z.object({
   /** Newest first; each with its lesson and course (the exam's id is its lesson's id). */
   attempts: z.array(ZStaffAttempt.extend({ lessonName: z.string(), courseName: z.string() })),
   standings: z.array(ZExamStanding),
+  /** Earlier cycles of recertified courses, newest first. */
+  cycles: z.array(ZEarlierCycle),
 });
 export type TLearnerProgress = z.infer<typeof ZLearnerProgress>;
 
@@ -212,6 +254,8 @@ export const ZMyProgress = z.object({
       lastAttemptAt: z.string().nullable(),
     }),
   ),
+  /** Earlier cycles of recertified courses, newest first. */
+  cycles: z.array(ZEarlierCycle),
 });
 export type TMyProgress = z.infer<typeof ZMyProgress>;
 

@@ -2,5 +2,6 @@
 export type { AssignmentClock } from './clock';
 export { assignedCourseSql } from './gate-pieces';
 export type { AssignmentProgress } from './progress-port';
+export { assignForRecertification, type Recertification } from './recertify';
 export { assignmentRoutes } from './routes';
 export { wireAssignments } from './wiring';

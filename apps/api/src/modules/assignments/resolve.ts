@@ -47,7 +47,15 @@ export async function resolveAudiences(
       )
       and (a.scope_branch_id is null or p.branch_id = a.scope_branch_id)
       and (a.scope_service_id is null or p.service_id = a.scope_service_id)
-      where true${oneAssignment}
+      where a.due_kind <> 'RECERTIFICATION'${oneAssignment}
+      union all
+      -- A recertification assignment has no rules (decision 105): its people match while they may
+      -- be assigned at all (allowed, not administrators), and are never added here.
+      select a.id, p.id, p.joined_at, a.due_kind, a.due_date, a.due_days
+      from ${assignments} a
+      join ${assignmentPeople} ap on ap.assignment_id = a.id and ap.removed_at is null
+      join people p on p.id = ap.user_id
+      where a.due_kind = 'RECERTIFICATION'${oneAssignment}
     ),
     fresh as (
       select m.assignment_id, m.user_id, ${dueOn} as due_on

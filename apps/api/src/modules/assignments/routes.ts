@@ -54,6 +54,12 @@ function viewer(request: FastifyRequest) {
 export type AssignmentRouteOptions = AppContext & {
   assignmentProgress: AssignmentProgress;
   clock: AssignmentClock;
+  /**
+   * Opens the learner's recertification cycles whose window has opened (decision 105), so "Assigned
+   * to me" shows them at once rather than after the next pass (the recertification module's, passed
+   * in by app.ts: it sits above this one).
+   */
+  openDueCycles?: (userId: number, now: Date) => Promise<unknown>;
 };
 
 /** Compliance assignments (issue 24): management (LEARNING_PATH_MANAGEMENT, scoped) and the learner's. */
@@ -246,7 +252,9 @@ export const assignmentRoutes: FastifyPluginAsyncZod<AssignmentRouteOptions> = a
       },
     },
     async (request, reply) => {
-      const rows = await myAssignments(ctx.db, settings, viewer(request).id, ctx.clock());
+      const now = ctx.clock();
+      await ctx.openDueCycles?.(viewer(request).id, now);
+      const rows = await myAssignments(ctx.db, settings, viewer(request).id, now);
       setTotal(reply, rows.length);
       return rows;
     },

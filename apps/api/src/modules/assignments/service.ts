@@ -149,7 +149,8 @@ function visibleTo(scope: ManagementScope, userId: number): SQL | undefined {
   return sql`(${col(assignments.createdBy)} = ${userId} or exists (select 1 from ${assignmentPeople} where ${col(assignmentPeople.assignmentId)} = ${col(assignments.id)} and ${within}))`;
 }
 
-function toDue(row: { dueKind: string; dueDate: string | null; dueDays: number | null }): TAssignmentDue {
+function toDue(row: { dueKind: string; dueDate: string | null; dueDays: number | null }): TAssignment['due'] {
+  if (row.dueKind === 'RECERTIFICATION') return { certificateExpiry: true };
   if (row.dueKind === 'DATE') return { date: row.dueDate ?? '' };
   if (row.dueKind === 'AFTER_ASSIGNED') return { daysAfterAssigned: row.dueDays ?? 1 };
   return { daysAfterJoining: row.dueDays ?? 1 };
@@ -365,6 +366,7 @@ export async function myAssignments(
       dueOn: assignmentPeople.dueOn,
       completedAt: assignmentPeople.completedAt,
       state: stateSql(now),
+      recertification: sql<boolean>`${col(assignments.dueKind)} = 'RECERTIFICATION'`,
     })
     .from(assignmentPeople)
     .innerJoin(assignments, eq(assignments.id, assignmentPeople.assignmentId))

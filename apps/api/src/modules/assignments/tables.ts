@@ -35,7 +35,10 @@ export const assignments = pgTable(
     branchIds: integer('branch_ids').array().notNull().default(sql`'{}'`),
     serviceIds: integer('service_ids').array().notNull().default(sql`'{}'`),
     authorizationIds: integer('authorization_ids').array().notNull().default(sql`'{}'`),
-    /** 'DATE' (due_date), 'AFTER_ASSIGNED' or 'AFTER_JOINING' (due_days). */
+    /**
+     * 'DATE' (due_date), 'AFTER_ASSIGNED' or 'AFTER_JOINING' (due_days), or 'RECERTIFICATION' (no rules: its
+     * people are put in by the recertification job, each due on their certificate's expiry day; decision 105).
+     */
     dueKind: varchar('due_kind', { length: 16 }).notNull(),
     dueDate: date('due_date'),
     dueDays: integer('due_days'),
@@ -49,7 +52,12 @@ export const assignments = pgTable(
     index('assignments_course_id_idx').on(t.courseId),
     index('assignments_roadmap_id_idx').on(t.roadmapId),
     check('assignments_target_check', sql`(${t.courseId} is null) <> (${t.roadmapId} is null)`),
-    check('assignments_due_kind_check', sql`${t.dueKind} in ('DATE', 'AFTER_ASSIGNED', 'AFTER_JOINING')`),
+    check(
+      'assignments_due_kind_check',
+      sql`${t.dueKind} in ('DATE', 'AFTER_ASSIGNED', 'AFTER_JOINING', 'RECERTIFICATION')`,
+    ),
+    // One recertification assignment per course (decision 105), made by whichever process needs it first.
+    uniqueIndex('assignments_recertification_uq').on(t.courseId).where(sql`${t.dueKind} = 'RECERTIFICATION'`),
   ],
 );
 

@@ -369,6 +369,9 @@ describe('verification', () => {
       courseName: 'Workplace safety',
       certificateName: DEMO_CERTIFICATE_NAME,
       issuedAt: demo.issuedAt,
+      // The demo course's certificate never expires (decision 104).
+      expiresAt: null,
+      status: 'VALID',
     };
     expect(res.json()).toEqual(expected);
   });

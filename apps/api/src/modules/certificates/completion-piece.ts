@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { issuedCertificates } from './tables';
 
-/** The certificate a learner holds for a course, if one was issued (for the xAPI statements). */
+/** The latest certificate a learner holds for a course, if one was issued (for the xAPI statements). */
 export async function certificateOfCompletion(
   db: Db,
   userId: number,
@@ -16,6 +16,7 @@ export async function certificateOfCompletion(
     })
     .from(issuedCertificates)
     .where(and(eq(issuedCertificates.userId, userId), eq(issuedCertificates.courseId, courseId)))
+    .orderBy(desc(issuedCertificates.cycle))
     .limit(1);
   return row;
 }

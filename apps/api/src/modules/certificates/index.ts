@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import { claimPending, completionListener, renderIssued } from './issue';
 
-export { certificatesOf } from './issue';
-export { certificateRoutes } from './routes';
+export { certificateStatus, certificatesOf } from './issue';
+export { type RenewalDue, renewalsDue } from './renewals';
+export { type CertificateRouteOptions, certificateRoutes } from './routes';
 
 /** The queue of the job that renders an issued certificate's PDF. */
 export const RENDER_QUEUE = 'certificates.render';
@@ -12,11 +14,15 @@ export const CERTIFICATE_SWEEP = { everyMs: 5_000, lostAfterMs: 5 * 60_000 };
 
 /**
  * What the certificates module does besides answering requests: issues a certificate when a
- * course is completed (in the completing transaction), and renders issued certificates' PDFs in a
+ * course is completed (in the completing transaction; its issue time and expiry from the academy's
+ * clock), and renders issued certificates' PDFs in a
  * job, with a sweep that queues the ones without a file.
  */
-export function wireCertificates(ctx: AppContext, log: FastifyBaseLogger): void {
-  ctx.events.on('courseCompleted', completionListener(log, ctx.events));
+export function wireCertificates(ctx: AppContext, log: FastifyBaseLogger, clock: Clock): void {
+  ctx.events.on(
+    'courseCompleted',
+    completionListener(log, ctx.events, { timeZone: ctx.config.timeZone, clock }),
+  );
   ctx.jobs.define<{ id: number }>(
     RENDER_QUEUE,
     { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 300 },

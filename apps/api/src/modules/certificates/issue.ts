@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   CERTIFICATE_MESSAGES,
+  type CertificateStatus,
   type TCertificateVerification,
   type TIssuedCertificate,
   type TPageQuery,
@@ -23,6 +24,11 @@ import { readStored } from './service';
 import { certificates, issuedCertificates } from './tables';
 
 type CourseCompletion = AppEvents['courseCompleted'];
+/** A completion to issue for: its cycle is 1 when not given (demo data, tests). */
+type Completion = Omit<CourseCompletion, 'cycle'> & { cycle?: number };
+
+/** How issuing reads the academy's time zone (expiry days) and, in tests, a moved clock. */
+export type IssueSettings = { timeZone?: string; clock?: () => Date };
 
 /**
  * Issuing certificates. When a learner finishes a course that grants a certificate, the study
@@ -45,19 +51,34 @@ export function newCertificateCode(): string {
 }
 
 /**
- * Issues the course's certificate to the learner unless they have it already. Returns the new
- * row's id, or null when nothing was issued (no certificate on the course, or already issued).
- * Runs in a savepoint so that a failure here never undoes the learner's progress.
+ * Issues the course's certificate to the learner for their cycle of the course unless they have it
+ * already. Returns the new row's id, or null when nothing was issued (no certificate on the course,
+ * or already issued). Runs in a savepoint so that a failure here never undoes the learner's progress.
  */
-export async function issueForCompletion(db: Db, completion: CourseCompletion): Promise<number | null> {
-  return (await issueCertificate(db, completion))?.id ?? null;
+export async function issueForCompletion(
+  db: Db,
+  completion: Completion,
+  settings: IssueSettings = {},
+): Promise<number | null> {
+  return (await issueCertificate(db, completion, settings))?.id ?? null;
+}
+
+/**
+ * The end of the day `months` months after the day `issuedAt` falls on, in `timeZone` (decision
+ * 104): a month added to 31 January is the last day of February.
+ */
+function expirySql(issuedAt: SQL, months: SQL, timeZone: string): SQL {
+  return sql`(((((${issuedAt}) at time zone ${timeZone})::date + make_interval(months => ${months}))::date + 1)::timestamp at time zone ${timeZone}) - interval '1 millisecond'`;
 }
 
 /** `issueForCompletion`, answering the issued row's code and course name too. */
 async function issueCertificate(
   db: Db,
-  completion: CourseCompletion,
+  completion: Completion,
+  settings: IssueSettings,
 ): Promise<{ id: number; code: string; courseName: string } | null> {
+  const issuedAt = sql`${(settings.clock?.() ?? completion.at).toISOString()}::timestamptz`;
+  const timeZone = settings.timeZone ?? 'UTC';
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
@@ -65,14 +86,16 @@ async function issueCertificate(
         // The learner's printed name comes from the users module; null (nothing issued) for no such user.
         const result = await tx.execute(sql`
           insert into ${issuedCertificates}
-            (code, user_id, course_id, certificate_id, full_name, course_name, issued_at)
+            (code, user_id, course_id, certificate_id, full_name, course_name, issued_at, cycle, expires_at)
           select ${newCertificateCode()}, ${completion.userId}::int, ${course.id}, cert.id,
-            learner.name, ${course.name}, ${completion.at.toISOString()}::timestamptz
+            learner.name, ${course.name}, ${issuedAt}, ${completion.cycle ?? 1}::int,
+            case when ${course.certificateValidityMonths} is not null
+              then ${expirySql(issuedAt, sql`${course.certificateValidityMonths}`, timeZone)} end
           from (select ${displayNameOf(completion.userId)} as name) learner
           join ${course} on ${course.id} = ${completion.courseId}
           join ${certificates} cert on cert.id = ${course.certificateId}
           where learner.name is not null
-          on conflict (user_id, course_id) do nothing
+          on conflict (user_id, course_id, cycle) do nothing
           returning id, code, course_name as "courseName"`);
         // Both drivers (pg, PGlite) answer with { rows }.
         const rows = (result as unknown as { rows: { id: number; code: string; courseName: string }[] }).rows;
@@ -90,10 +113,11 @@ async function issueCertificate(
 export function completionListener(
   log: FastifyBaseLogger,
   events: Events<Pick<AppEvents, 'certificateIssued'>>,
+  settings: IssueSettings = {},
 ) {
   return async (db: Db, completion: CourseCompletion): Promise<void> => {
     try {
-      const issued = await issueCertificate(db, completion);
+      const issued = await issueCertificate(db, completion, settings);
       if (issued === null) return;
       log.info({ certificate: issued.id, ...completion }, 'certificate issued');
       await events.publish(db, 'certificateIssued', {
@@ -120,6 +144,8 @@ const issuedColumns = {
   certificateId: issuedCertificates.certificateId,
   certificateName: certificates.name,
   issuedAt: issuedCertificates.issuedAt,
+  expiresAt: issuedCertificates.expiresAt,
+  cycle: issuedCertificates.cycle,
   fileKey: issuedCertificates.fileKey,
 };
 
@@ -134,11 +160,24 @@ type IssuedRow = {
   certificateId: number;
   certificateName: string;
   issuedAt: Date;
+  expiresAt: Date | null;
+  cycle: number;
   fileKey: string | null;
 };
 
-function toIssued({ fileKey, issuedAt, ...row }: IssuedRow): TIssuedCertificate {
-  return { ...row, issuedAt: issuedAt.toISOString(), ready: fileKey !== null };
+/** Valid through its expiry (the last millisecond of its day), expired after it; never without one. */
+export function certificateStatus(expiresAt: Date | null, now: Date): CertificateStatus {
+  return expiresAt !== null && expiresAt.getTime() < now.getTime() ? 'EXPIRED' : 'VALID';
+}
+
+function toIssued({ fileKey, issuedAt, expiresAt, ...row }: IssuedRow, now: Date): TIssuedCertificate {
+  return {
+    ...row,
+    issuedAt: issuedAt.toISOString(),
+    expiresAt: expiresAt?.toISOString() ?? null,
+    status: certificateStatus(expiresAt, now),
+    ready: fileKey !== null,
+  };
 }
 
 function selectIssued(db: Db) {
@@ -148,12 +187,12 @@ function selectIssued(db: Db) {
     .innerJoin(certificates, eq(certificates.id, issuedCertificates.certificateId));
 }
 
-/** A learner's certificates, newest first: one query. */
-export async function certificatesOf(db: Db, userId: number): Promise<TIssuedCertificate[]> {
+/** A learner's certificates, newest first, valid or expired at `now`: one query. */
+export async function certificatesOf(db: Db, userId: number, now: Date): Promise<TIssuedCertificate[]> {
   const rows = await selectIssued(db)
     .where(eq(issuedCertificates.userId, userId))
     .orderBy(desc(issuedCertificates.issuedAt), desc(issuedCertificates.id));
-  return rows.map(toIssued);
+  return rows.map((row) => toIssued(row, now));
 }
 
 function escapeLike(value: string): string {
@@ -176,6 +215,7 @@ function learnerWithin(within: ManagementScope | undefined): SQL | undefined {
 export async function listIssued(
   db: Db,
   query: IssuedListQuery,
+  now: Date,
 ): Promise<{ rows: TIssuedCertificate[]; total: number }> {
   const conditions: SQL[] = [];
   if (query.q) {
@@ -210,11 +250,14 @@ export async function listIssued(
       .offset(offset),
     db.select({ n: count() }).from(issuedCertificates).where(where),
   ]);
-  return { rows: rows.map(toIssued), total: total?.n ?? 0 };
+  return { rows: rows.map((row) => toIssued(row, now)), total: total?.n ?? 0 };
 }
 
-/** The public verification of a code: who earned what and when. One query. */
-export async function verifyCertificate(db: Db, code: string): Promise<TCertificateVerification> {
+/**
+ * The public verification of a code: who earned what and when, and whether it is still valid at
+ * `now` (valid until its expiry day ends; decision 104). One query.
+ */
+export async function verifyCertificate(db: Db, code: string, now: Date): Promise<TCertificateVerification> {
   const [row] = await db
     .select({
       code: issuedCertificates.code,
@@ -222,12 +265,18 @@ export async function verifyCertificate(db: Db, code: string): Promise<TCertific
       courseName: issuedCertificates.courseName,
       certificateName: certificates.name,
       issuedAt: issuedCertificates.issuedAt,
+      expiresAt: issuedCertificates.expiresAt,
     })
     .from(issuedCertificates)
     .innerJoin(certificates, eq(certificates.id, issuedCertificates.certificateId))
     .where(eq(issuedCertificates.code, code.trim().toUpperCase()));
   if (!row) throw notFound(CERTIFICATE_MESSAGES.invalidCode);
-  return { ...row, issuedAt: row.issuedAt.toISOString() };
+  return {
+    ...row,
+    issuedAt: row.issuedAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    status: certificateStatus(row.expiresAt, now),
+  };
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Clock } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import { unauthorized } from '../../platform/http/errors';
 import { setTotal } from '../../platform/http/pagination';
@@ -85,8 +86,13 @@ function sendPdf(
   return r.header('content-length', String(file.size)).send(file.stream);
 }
 
+export type CertificateRouteOptions = AppContext & {
+  /** The academy's clock (platform/clock.ts): whether a certificate is still valid now. */
+  clock: Clock;
+};
+
 /** Certificates — templates (CERTIFICATE_MANAGEMENT), issued certificates, public verification. */
-export const certificateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+export const certificateRoutes: FastifyPluginAsyncZod<CertificateRouteOptions> = async (app, ctx) => {
   // ——— Templates ———
 
   app.get(
@@ -130,14 +136,15 @@ export const certificateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       config: { access: { public: true } },
       schema: {
         tags,
-        summary: 'Public: confirms who earned which certificate for which course, and when',
+        summary:
+          'Public: confirms who earned which certificate for which course, when, and whether it is still valid',
         params: ZCertificateCodeParam,
         response: { 200: ZCertificateVerification, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return verifyCertificate(ctx.db, request.params.code);
+      return verifyCertificate(ctx.db, request.params.code, ctx.clock());
     },
   );
 
@@ -281,10 +288,11 @@ export const certificateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (request, reply) => {
-      const { rows, total } = await listIssued(ctx.db, {
-        ...request.query,
-        within: request.principal!.scope,
-      });
+      const { rows, total } = await listIssued(
+        ctx.db,
+        { ...request.query, within: request.principal!.scope },
+        ctx.clock(),
+      );
       setTotal(reply, total);
       return rows;
     },
@@ -324,7 +332,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     async (request) => {
       const [user, list] = await Promise.all([
         usersBrief(ctx.db, request.params.id, request.principal!.scope),
-        certificatesOf(ctx.db, request.params.id),
+        certificatesOf(ctx.db, request.params.id, ctx.clock()),
       ]);
       return { user, certificates: list };
     },
@@ -342,7 +350,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: z.array(ZIssuedCertificate), ...errors },
       },
     },
-    async (request) => certificatesOf(ctx.db, principalId(request)),
+    async (request) => certificatesOf(ctx.db, principalId(request), ctx.clock()),
   );
 
   app.get(

@@ -1,5 +1,8 @@
 import {
+  COURSE_LIMITS,
+  COURSE_VALIDITY_MESSAGES,
   MESSAGES,
+  recertificationWindowFits,
   type TCourse,
   type TCourseListItem,
   type TCourseListQuery,
@@ -11,7 +14,7 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import { isForeignKeyViolation } from '../../platform/db/errors';
 import { col } from '../../platform/db/sql';
-import { conflict, notFound } from '../../platform/http/errors';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { orderBy, pageWindow } from '../../platform/http/pagination';
 import type { Storage } from '../../platform/storage/storage';
 import type { CheckedFile } from '../../platform/uploads/checks';
@@ -64,8 +67,19 @@ export async function listCourses(
   };
 }
 
+/**
+ * The course's columns from the form. A recertification window must be shorter than the validity
+ * (decision 105): 400 on `recertificationWindowDays` otherwise.
+ */
 function courseValues(input: CourseFormInput) {
+  const windowDays = input.recertificationWindowDays ?? COURSE_LIMITS.defaultRecertificationWindowDays;
+  if (!recertificationWindowFits(input.certificateValidityMonths, windowDays)) {
+    const message = COURSE_VALIDITY_MESSAGES.windowTooLong;
+    throw badRequest(message, [{ field: 'recertificationWindowDays', message }]);
+  }
   return {
+    certificateValidityMonths: input.certificateValidityMonths ?? null,
+    recertificationWindowDays: windowDays,
     name: input.name,
     serviceId: input.serviceId,
     requirements: input.requirements ?? null,

@@ -19,6 +19,8 @@ export function courseFacts(db: Db) {
       lessonCount: courses.lessonCount,
       mustCompleteBeforeNext: courses.mustCompleteBeforeNext,
       certificateId: courses.certificateId,
+      certificateValidityMonths: courses.certificateValidityMonths,
+      recertificationWindowDays: courses.recertificationWindowDays,
     })
     .from(courses)
     .as('course_facts');

@@ -25,6 +25,8 @@ export const courseColumns = {
   mustCompleteBeforeNext: courses.mustCompleteBeforeNext,
   featured: courses.featured,
   certificateId: courses.certificateId,
+  certificateValidityMonths: courses.certificateValidityMonths,
+  recertificationWindowDays: courses.recertificationWindowDays,
   position: courses.position,
   topicCount: courses.topicCount,
   lessonCount: courses.lessonCount,

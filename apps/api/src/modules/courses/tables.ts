@@ -35,6 +35,10 @@ export const courses = pgTable(
     featured: boolean('featured').notNull().default(false),
     /** Certificates come later: a plain column until then. */
     certificateId: integer('certificate_id'),
+    /** Months its certificate is valid (decision 104); null: it never expires. */
+    certificateValidityMonths: integer('certificate_validity_months'),
+    /** Days before a certificate expires when its holder's next cycle opens (decision 105). */
+    recertificationWindowDays: integer('recertification_window_days').notNull().default(30),
     position: integer('position').notNull().default(0),
     /** Kept by the courses module whenever topics or lessons change (refreshCourseCounts). */
     topicCount: integer('topic_count').notNull().default(0),
@@ -46,6 +50,11 @@ export const courses = pgTable(
     index('courses_service_id_idx').on(t.serviceId, t.position),
     index('courses_position_idx').on(t.position, t.id),
     index('courses_featured_idx').on(t.position, t.id).where(sql`${t.featured}`),
+    check(
+      'courses_certificate_validity_check',
+      sql`${t.certificateValidityMonths} is null or ${t.certificateValidityMonths} between 1 and 120`,
+    ),
+    check('courses_recertification_window_check', sql`${t.recertificationWindowDays} between 0 and 365`),
     // The search box (issue 22): substring and trigram word similarity (platform/db/fuzzy.ts).
     index('courses_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],

@@ -20,6 +20,7 @@ import type { Db } from '../../platform/db/client';
 import { ApiError, conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors';
 import { lessonExamInfo } from '../courses';
 import {
+  currentCycleSql,
   type LessonNode,
   type LessonStanding,
   learnerLesson,
@@ -76,6 +77,7 @@ const resultColumns = {
   examId: examAttempts.examId,
   userId: examAttempts.userId,
   number: examAttempts.number,
+  cycle: examAttempts.cycle,
   status: examAttempts.status,
   result: examAttempts.result,
   mark: examAttempts.mark,
@@ -118,6 +120,7 @@ export function toSummary(row: ResultRow): TAttemptSummary {
     id: row.id,
     examId: row.examId,
     number: row.number,
+    cycle: row.cycle,
     status: row.status,
     result: row.result ?? null,
     mark: row.mark,
@@ -458,6 +461,8 @@ export async function startAttempt(
         examId,
         userId,
         number: standing.attempts + 1,
+        // Stamped with the learner's cycle of the course: earlier cycles' attempts are history (decision 105).
+        cycle: currentCycleSql(sql`${userId}::int`, sql`${lesson.courseId}::int`),
         startedAt: now,
         deadlineAt: deadlineOf(now, lesson.examTimeLimitMinutes, extra.extraTimePercent),
         ip,

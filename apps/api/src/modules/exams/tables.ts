@@ -118,6 +118,8 @@ export const examAttempts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     number: integer('number').notNull(),
+    /** The learner's cycle of the course when it started (decision 105): earlier cycles' attempts are history. */
+    cycle: integer('cycle').notNull().default(1),
     status: varchar('status', { length: 16 }).$type<AttemptStatus>().notNull().default('IN_PROGRESS'),
     result: varchar('result', { length: 8 }).$type<AttemptResult>(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),

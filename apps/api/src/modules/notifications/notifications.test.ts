@@ -261,11 +261,13 @@ describe('kinds beyond Q&A', () => {
       userId: learner.id,
       courseId: course.id,
       at: new Date(),
+      cycle: 1,
     });
     await events.publish(t.database.db, 'courseCompleted', {
       userId: learner.id,
       courseId: course.id,
       at: new Date(),
+      cycle: 1,
     });
     await deliverPending(t);
     const list = await listOf(learner.client);

@@ -259,8 +259,9 @@ describe('a learner’s progress detail', () => {
     t.database.queries.reset();
     await manager.get(`progress/users/${learners.examPassed.id}`);
     expect(t.database.queries.count).toBe(few);
-    // The principal, the user, their courses, lessons, exam names, attempts and standings (page + total each).
-    expect(few).toBe(9);
+    // The principal, the user, their courses, lessons, exam names, attempts and standings (page + total
+    // each), and their ended cycles (decision 105).
+    expect(few).toBe(10);
     const missing = await manager.get('progress/users/99999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(MESSAGES.userNotFound);

@@ -15,6 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Clock } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import { unauthorized } from '../../platform/http/errors';
 import { setTotal } from '../../platform/http/pagination';
@@ -37,8 +38,13 @@ function principalId(request: FastifyRequest): number {
   return request.principal.id;
 }
 
+export type ProgressRouteOptions = AppContext & {
+  /** The academy's clock (platform/clock.ts): whether certificates of earlier cycles are still valid. */
+  clock: Clock;
+};
+
 /** Progress management (PROGRESS_MANAGEMENT) and the learner's own progress. */
-export const progressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+export const progressRoutes: FastifyPluginAsyncZod<ProgressRouteOptions> = async (app, ctx) => {
   app.get(
     '/progress',
     {
@@ -114,12 +120,13 @@ export const progressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       config: { access: view },
       schema: {
         tags,
-        summary: "A learner's courses with lessons (time viewed, status), exam attempts and locks",
+        summary:
+          "A learner's courses with lessons (time viewed, status), exam attempts and locks, and earlier cycles of recertified courses",
         params: ZIdParam,
         response: { 200: ZLearnerProgress, ...errors },
       },
     },
-    async (request) => learnerProgress(ctx.db, request.params.id, request.principal!.scope),
+    async (request) => learnerProgress(ctx.db, request.params.id, ctx.clock(), request.principal!.scope),
   );
 
   app.get(
@@ -152,11 +159,12 @@ export const progressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       config: { access: { signedIn: true } },
       schema: {
         tags,
-        summary: 'My courses with percent and lessons, and my exam results',
+        summary:
+          'My courses with percent and lessons, my exam results, and earlier cycles of recertified courses',
         response: { 200: ZMyProgress, ...errors },
       },
     },
-    async (request) => myProgress(ctx.db, principalId(request)),
+    async (request) => myProgress(ctx.db, principalId(request), ctx.clock()),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import {
   type LessonStatus,
   MESSAGES,
   type MyExamStatus,
+  type TEarlierCycle,
   type TExamStanding,
   type TLearnerCourse,
   type TLearnerLesson,
@@ -18,9 +19,10 @@ import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { pageWindow } from '../../platform/http/pagination';
 import { EVERYTHING, type ManagementScope } from '../../platform/http/scope';
+import { certificatesOf } from '../certificates';
 import { courseFacts, lessonFacts } from '../courses';
 import { examAttemptCountsRows, listAttempts, listStandings } from '../exams';
-import { type LearnerLessonRow, learnerLessonRows } from '../study';
+import { type EndedCycle, endedCycles, type LearnerLessonRow, learnerLessonRows } from '../study';
 import { learnerCard } from '../users';
 import {
   gradedCtes,
@@ -156,7 +158,11 @@ function toLesson(row: LessonRow): TLearnerLesson {
   };
 }
 
-function withLessons(rows: TProgressRow[], lessonRows: LessonRow[]): TLearnerCourse[] {
+function withLessons(
+  rows: TProgressRow[],
+  lessonRows: LessonRow[],
+  cycles: Map<number, number>,
+): TLearnerCourse[] {
   const byCourse = new Map<number, TLearnerLesson[]>();
   for (const row of lessonRows) {
     const list = byCourse.get(row.courseId) ?? [];
@@ -174,6 +180,7 @@ function withLessons(rows: TProgressRow[], lessonRows: LessonRow[]): TLearnerCou
     startedAt: row.startedAt,
     lastStudiedAt: row.lastStudiedAt,
     finishedAt: row.finishedAt,
+    cycle: cycles.get(row.courseId) ?? 1,
     lessons: byCourse.get(row.courseId) ?? [],
   }));
 }
@@ -204,50 +211,143 @@ async function examsOf(
   return { attempts: attempts.rows, standings: standings.rows, names: await examNames(db, ids) };
 }
 
+/** Each course's current cycle (past 1) from the ended cycles (decision 105). */
+function currentCyclesOf(ended: EndedCycle[]): Map<number, number> {
+  const current = new Map<number, number>();
+  for (const c of ended) current.set(c.courseId, Math.max(current.get(c.courseId) ?? 1, c.cycle + 1));
+  return current;
+}
+
+/** The names of these courses (none asked: no statement). */
+async function courseNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const course = courseFacts(db);
+  const rows = await db
+    .select({ id: course.id, name: course.name })
+    .from(course)
+    .where(inArray(course.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * A learner's earlier cycles of recertified courses (decision 105), newest first: each with its
+ * result (study's), its exam results (the attempts stamped with that cycle) and the certificate
+ * earned in it. Two statements, none when nothing was recertified.
+ */
+async function earlierCycles(
+  db: Db,
+  userId: number,
+  ended: EndedCycle[],
+  exams: { attempts: TStaffAttempt[]; names: ExamNames },
+  now: Date,
+): Promise<TEarlierCycle[]> {
+  if (ended.length === 0) return [];
+  const [certificates, names] = await Promise.all([
+    certificatesOf(db, userId, now),
+    courseNames(db, [...new Set(ended.map((c) => c.courseId))]),
+  ]);
+  return ended.map((c) => {
+    const certificate = certificates.find((x) => x.courseId === c.courseId && x.cycle === c.cycle);
+    const byExam = new Map<number, TStaffAttempt[]>();
+    for (const attempt of exams.attempts) {
+      if (attempt.cycle !== c.cycle || attempt.result === null) continue;
+      if (exams.names.get(attempt.examId)?.courseId !== c.courseId) continue;
+      byExam.set(attempt.examId, [...(byExam.get(attempt.examId) ?? []), attempt]);
+    }
+    return {
+      courseId: c.courseId,
+      courseName: names.get(c.courseId) ?? certificate?.courseName ?? '',
+      cycle: c.cycle,
+      endedAt: c.endedAt.toISOString(),
+      finishedAt: c.finishedAt?.toISOString() ?? null,
+      passedLessons: c.passedLessons,
+      lessonCount: c.lessonCount,
+      exams: [...byExam].map(([examId, attempts]) => {
+        const marks = attempts.map((a) => a.mark).filter((m): m is number => m !== null);
+        return {
+          examId,
+          lessonName: exams.names.get(examId)?.lessonName ?? '',
+          attempts: attempts.length,
+          bestMark: marks.length ? Math.max(...marks) : null,
+          passed: attempts.some((a) => a.result === 'PASSED'),
+        };
+      }),
+      certificate: certificate
+        ? {
+            id: certificate.id,
+            code: certificate.code,
+            issuedAt: certificate.issuedAt,
+            expiresAt: certificate.expiresAt,
+            status: certificate.status,
+          }
+        : null,
+    };
+  });
+}
+
 /**
  * GET progress/users/{id}: the learner, their courses with every lesson (time viewed, status),
- * their exam attempts (newest first) and standings (locks). Eight statements whatever the data.
+ * their exam attempts (newest first) and standings (locks), and the earlier cycles of the courses
+ * they recertified. Nine statements (eleven with earlier cycles) whatever the data.
  */
 export async function learnerProgress(
   db: Db,
   userId: number,
+  now: Date,
   within: ManagementScope = EVERYTHING,
 ): Promise<TLearnerProgress> {
-  const [user, rows, exams] = await Promise.all([
+  const [user, rows, exams, ended] = await Promise.all([
     learnerCard(db, userId, within),
     learnerCourses(db, userId),
     examsOf(db, userId),
+    endedCycles(db, userId),
   ]);
   if (!user) throw notFound(MESSAGES.userNotFound);
-  const lessonRows = await learnerLessonRows(
-    db,
-    userId,
-    rows.map((r) => r.courseId),
-  );
+  const [lessonRows, cycles] = await Promise.all([
+    learnerLessonRows(
+      db,
+      userId,
+      rows.map((r) => r.courseId),
+    ),
+    earlierCycles(db, userId, ended, exams, now),
+  ]);
   return {
     user,
-    courses: withLessons(rows, lessonRows),
+    courses: withLessons(rows, lessonRows, currentCyclesOf(ended)),
     attempts: exams.attempts.map((a) => {
       const names = exams.names.get(a.examId);
       return { ...a, lessonName: names?.lessonName ?? '', courseName: names?.courseName ?? '' };
     }),
     standings: exams.standings,
+    cycles,
   };
 }
 
 /**
- * GET my-progress: the learner's courses with lessons, and a line per exam (attempts, best and
- * last mark, passed, locked). Seven statements whatever the data.
+ * GET my-progress: the learner's courses with lessons, a line per exam (attempts, best and last
+ * mark, passed, locked) in the course's current cycle, and the earlier cycles of the courses they
+ * recertified. Eight statements (ten with earlier cycles) whatever the data.
  */
-export async function myProgress(db: Db, userId: number): Promise<TMyProgress> {
-  const [rows, exams] = await Promise.all([learnerCourses(db, userId), examsOf(db, userId)]);
-  const lessonRows = await learnerLessonRows(
-    db,
-    userId,
-    rows.map((r) => r.courseId),
-  );
+export async function myProgress(db: Db, userId: number, now: Date): Promise<TMyProgress> {
+  const [rows, exams, ended] = await Promise.all([
+    learnerCourses(db, userId),
+    examsOf(db, userId),
+    endedCycles(db, userId),
+  ]);
+  const current = currentCyclesOf(ended);
+  const [lessonRows, cycles] = await Promise.all([
+    learnerLessonRows(
+      db,
+      userId,
+      rows.map((r) => r.courseId),
+    ),
+    earlierCycles(db, userId, ended, exams, now),
+  ]);
   const byExam = new Map<number, TStaffAttempt[]>();
   for (const attempt of exams.attempts) {
+    // Earlier cycles' attempts are in `cycles`; the exam's line is about the current cycle.
+    const courseId = exams.names.get(attempt.examId)?.courseId;
+    if (courseId !== undefined && attempt.cycle !== (current.get(courseId) ?? 1)) continue;
     const list = byExam.get(attempt.examId) ?? [];
     list.push(attempt);
     byExam.set(attempt.examId, list);
@@ -255,7 +355,8 @@ export async function myProgress(db: Db, userId: number): Promise<TMyProgress> {
   const examIds = [...new Set([...exams.standings.map((s) => s.examId), ...byExam.keys()])];
   const standingOf = new Map(exams.standings.map((s) => [s.examId, s]));
   return {
-    courses: withLessons(rows, lessonRows),
+    courses: withLessons(rows, lessonRows, current),
+    cycles,
     exams: examIds.flatMap((examId) => {
       const names = exams.names.get(examId);
       if (!names) return [];
@@ -283,7 +384,10 @@ export async function myProgress(db: Db, userId: number): Promise<TMyProgress> {
           lessonName: names.lessonName,
           courseId: names.courseId,
           courseName: names.courseName,
-          attempts: standing?.attempts ?? attempts.length,
+          // The standing counts attempts of every cycle; a recertified course's line counts its current cycle's.
+          attempts: current.has(names.courseId)
+            ? attempts.length + (running ? 1 : 0)
+            : (standing?.attempts ?? attempts.length),
           bestMark: marks.length ? Math.max(...marks) : null,
           lastMark: last?.mark ?? null,
           lastResult: last?.result ?? null,

@@ -108,10 +108,11 @@ export async function transcriptOf(
   userId: number,
   options: { publicUrl: string; timeZone: string; now?: Date },
 ): Promise<Transcript> {
+  const now = options.now ?? new Date();
   const [card, progress, certificates] = await Promise.all([
     learnerCard(db, userId),
-    myProgress(db, userId),
-    certificatesOf(db, userId),
+    myProgress(db, userId, now),
+    certificatesOf(db, userId, now),
   ]);
   if (!card) throw new Error(`user ${userId} has no card`);
   const courses = progress.courses
@@ -136,7 +137,7 @@ export async function transcriptOf(
         a.examId - b.examId,
     );
   return {
-    producedAt: options.now ?? new Date(),
+    producedAt: now,
     timeZone: options.timeZone,
     learner: {
       // Composed form: a name typed with combining marks draws with the font's own letters.

@@ -15,6 +15,7 @@ import { formData, listFiles, tempDataDir } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../../demo/seed';
+import { endCycles } from '../study';
 import { lessonProgress } from '../study/tables';
 import { loadLaunchSecret, readLaunch, signLaunch } from './credential';
 import { scormPackageFiles, scormPackages } from './tables';
@@ -567,6 +568,34 @@ describe('rules', () => {
     const third = await learner.client.post(`lessons/${lessonId}/scorm/launch?newAttempt=true`);
     expect(third.statusCode).toBe(409);
     expect(third.json().message).toBe(SCORM_MESSAGES.noNewAttempt);
+  });
+
+  it('a new cycle of the course (recertification) starts a new attempt; the passed one stays as history', async () => {
+    const { course, lessonId, topic, nextId } = await scormCourse();
+    expect(
+      (await admin.patch(`lessons/${lessonId}/package`, { maxAttempts: 1, passMark: null })).statusCode,
+    ).toBe(200);
+    const learner = await makeUser(t.app);
+    const first = await launch(learner.client, lessonId);
+    await commit(first.url, { core: { lesson_status: 'passed', session_time: '00:00:05' } });
+    expect(await attemptOf(learner.client, lessonId)).toMatchObject({ passed: true, canStartNew: false });
+
+    // The recertification job ends cycle 1 (decision 105): progress starts over.
+    await endCycles(t.database.db, [{ userId: learner.id, courseId: course.id, cycle: 1 }], new Date());
+    expect(await nextLocked(learner.client, topic.id, nextId)).toBe(true);
+    expect(await attemptOf(learner.client, lessonId)).toMatchObject({ attemptNumber: 0, attemptsUsed: 0 });
+    const second = await launch(learner.client, lessonId);
+    expect(second.attemptNumber).toBe(2);
+    // The old attempt's launch no longer writes; the new one starts empty and passes on its own.
+    expect((await commit(first.url, { core: { lesson_status: 'passed' } })).statusCode).toBe(409);
+    expect(await nextLocked(learner.client, topic.id, nextId)).toBe(true);
+    await commit(second.url, { core: { lesson_status: 'passed' } });
+    expect(await attemptOf(learner.client, lessonId)).toMatchObject({
+      attemptNumber: 2,
+      attemptsUsed: 1,
+      passed: true,
+    });
+    expect(await nextLocked(learner.client, topic.id, nextId)).toBe(false);
   });
 
   it('starts no new attempt while the current one is unfinished', async () => {

@@ -13,11 +13,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { AppEvents } from '../../events';
 import type { Db } from '../../platform/db/client';
+import { col } from '../../platform/db/sql';
 import type { Events } from '../../platform/events';
 import { ApiError, badRequest, conflict, notFound } from '../../platform/http/errors';
 import type { Storage } from '../../platform/storage/storage';
 import { markScormLesson } from '../courses';
-import { recordContentResult, unlockedLesson } from '../study';
+import { currentCycleSql, recordContentResult, unlockedLesson } from '../study';
 import { employeeCodeOf, fullNameOf } from '../users';
 import {
   attemptPasses,
@@ -274,6 +275,17 @@ export class ScormService {
       .orderBy(desc(scormAttempts.number));
   }
 
+  /**
+   * The learner's current cycle of the lesson's course (decision 105): attempts of earlier cycles
+   * are history, and a new cycle starts with a new attempt. One query.
+   */
+  private async currentCycle(userId: number, courseId: number): Promise<number> {
+    const result = await this.db.execute(
+      sql`select ${currentCycleSql(sql`${userId}::int`, sql`${courseId}::int`)} as cycle`,
+    );
+    return Number((result as unknown as { rows: { cycle: number }[] }).rows[0]?.cycle ?? 1);
+  }
+
   private mayStartNew(pkg: PackageRow, attempts: AttemptRow[]): boolean {
     const latest = attempts[0];
     if (!latest) return true;
@@ -294,23 +306,29 @@ export class ScormService {
     const lesson = await unlockedLesson(this.db, userId, lessonId);
     if (lesson.videoKind !== 'scorm') throw badRequest(SCORM_MESSAGES.notScormLesson);
     const pkg = await this.packageOf(lessonId);
-    const attempts = await this.attemptsOf(userId, lessonId);
-    let attempt = attempts[0];
+    const [attempts, cycle] = await Promise.all([
+      this.attemptsOf(userId, lessonId),
+      this.currentCycle(userId, lesson.courseId),
+    ]);
+    const current = attempts.filter((a) => a.cycle === cycle);
+    let attempt = current[0];
     if (!attempt || query.newAttempt) {
-      if (query.newAttempt && !this.mayStartNew(pkg, attempts)) throw conflict(SCORM_MESSAGES.noNewAttempt);
+      if (query.newAttempt && !this.mayStartNew(pkg, current)) throw conflict(SCORM_MESSAGES.noNewAttempt);
       const [created] = await this.db
         .insert(scormAttempts)
         .values({
           userId,
           lessonId,
           packageId: pkg.id,
-          number: (attempt?.number ?? 0) + 1,
+          // Numbers go on across cycles; the count of attempts allowed is per cycle.
+          number: (attempts[0]?.number ?? 0) + 1,
+          cycle,
           startedAt: now,
           updatedAt: now,
         })
         .onConflictDoNothing()
         .returning();
-      attempt = created ?? (await this.attemptsOf(userId, lessonId))[0];
+      attempt = created ?? (await this.attemptsOf(userId, lessonId)).find((a) => a.cycle === cycle);
       if (!attempt) throw conflict(SCORM_MESSAGES.attemptClosed);
     }
     const states = await this.db
@@ -349,7 +367,11 @@ export class ScormService {
     const lesson = await unlockedLesson(this.db, userId, lessonId);
     if (lesson.videoKind !== 'scorm') throw badRequest(SCORM_MESSAGES.notScormLesson);
     const pkg = await this.packageOf(lessonId);
-    const attempts = await this.attemptsOf(userId, lessonId);
+    const [all, cycle] = await Promise.all([
+      this.attemptsOf(userId, lessonId),
+      this.currentCycle(userId, lesson.courseId),
+    ]);
+    const attempts = all.filter((a) => a.cycle === cycle);
     const latest = attempts[0];
     const states = latest
       ? await this.db.select().from(scormScoStates).where(eq(scormScoStates.attemptId, latest.id))
@@ -501,12 +523,18 @@ export class ScormService {
     if (!pkg || !sco) throw expired();
     const report = readCommit(body, is12(pkg.version));
     const [current] = await this.db
-      .select({ state: scormScoStates, attempt: scormAttempts })
+      .select({
+        state: scormScoStates,
+        attempt: scormAttempts,
+        // A later attempt (a new one, or a new cycle's: decision 105) closes this one.
+        superseded: sql<boolean>`exists (select 1 from ${scormAttempts} later where later.user_id = ${col(scormAttempts.userId)} and later.lesson_id = ${col(scormAttempts.lessonId)} and later.number > ${col(scormAttempts.number)})`,
+      })
       .from(scormScoStates)
       .innerJoin(scormAttempts, eq(scormAttempts.id, scormScoStates.attemptId))
       .where(and(eq(scormScoStates.attemptId, claims.attemptId), eq(scormScoStates.sco, sco.identifier)));
     if (
       !current ||
+      current.superseded ||
       current.attempt.userId !== claims.userId ||
       current.state.sessionId !== claims.sessionId
     ) {
@@ -571,7 +599,13 @@ export class ScormService {
     const [all] = await this.db
       .select({ seconds: sql<number>`coalesce(sum(${scormAttempts.totalSeconds}), 0)::float8` })
       .from(scormAttempts)
-      .where(and(eq(scormAttempts.userId, claims.userId), eq(scormAttempts.lessonId, pkg.lessonId)));
+      .where(
+        and(
+          eq(scormAttempts.userId, claims.userId),
+          eq(scormAttempts.lessonId, pkg.lessonId),
+          eq(scormAttempts.cycle, attempt.cycle),
+        ),
+      );
     await recordContentResult(
       this.db,
       this.events,

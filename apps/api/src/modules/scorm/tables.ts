@@ -90,6 +90,8 @@ export const scormAttempts = pgTable(
       .references(() => lessons.id, { onDelete: 'cascade' }),
     packageId: uuid('package_id').references(() => scormPackages.id, { onDelete: 'set null' }),
     number: integer('number').notNull(),
+    /** The learner's cycle of the course (decision 105): a recertification starts a new attempt. */
+    cycle: integer('cycle').notNull().default(1),
     completionStatus: varchar('completion_status', { length: 16 }).notNull().default('not attempted'),
     successStatus: varchar('success_status', { length: 16 }).notNull().default('unknown'),
     scoreRaw: doublePrecision('score_raw'),

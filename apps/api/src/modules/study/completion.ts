@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client';
 import { col } from '../../platform/db/sql';
 import type { Events } from '../../platform/events';
 import { courseFacts, lessonFacts } from '../courses';
+import { currentCycleSql } from './cycles';
 import { lessonProgress } from './tables';
 import { passedWhere } from './tree';
 
@@ -37,8 +38,11 @@ function lockKey(userId: number, courseId: number): bigint {
   return (0x43n << 56n) | ((BigInt(userId) & mask) << 28n) | (BigInt(courseId) & mask);
 }
 
-/** Whether the learner has now passed every lesson of the course (one query). */
-async function courseFinished(db: Db, userId: number, courseId: number): Promise<boolean> {
+/**
+ * Whether the learner has now passed every lesson of the course, and in which of their cycles of
+ * it (decision 105): the cycle when finished, else null. One query.
+ */
+async function courseFinished(db: Db, userId: number, courseId: number): Promise<number | null> {
   const course = courseFacts(db);
   const lesson = lessonFacts();
   const passed = passedWhere({
@@ -51,10 +55,11 @@ async function courseFinished(db: Db, userId: number, courseId: number): Promise
       lessonCount: course.lessonCount,
       // col(): drizzle leaves a one-source query's columns bare, and the subquery's would win.
       passed: sql<number>`(select count(*)::int from ${lessonProgress} inner join ${lesson} on ${col(lesson.id)} = ${col(lessonProgress.lessonId)} where ${col(lessonProgress.userId)} = ${userId} and ${col(lesson.courseId)} = ${col(course.id)} and ${passed})`,
+      cycle: currentCycleSql(sql`${userId}::int`, sql`${courseId}::int`),
     })
     .from(course)
     .where(eq(course.id, courseId));
-  return row !== undefined && row.lessonCount > 0 && row.passed >= row.lessonCount;
+  return row !== undefined && row.lessonCount > 0 && row.passed >= row.lessonCount ? row.cycle : null;
 }
 
 /**
@@ -71,8 +76,9 @@ export async function afterLessonPassed(
   if (!events.handles('courseCompleted')) return;
   const check = async (tx: Db) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(userId, courseId).toString()}::bigint)`);
-    if (!(await courseFinished(tx, userId, courseId))) return;
-    await events.publish(tx, 'courseCompleted', { userId, courseId, at });
+    const cycle = await courseFinished(tx, userId, courseId);
+    if (cycle === null) return;
+    await events.publish(tx, 'courseCompleted', { userId, courseId, at, cycle });
   };
   // Inside the caller's transaction (an exam submission) the lock lasts until it ends: no savepoint.
   if (inTransaction(db)) await check(db);

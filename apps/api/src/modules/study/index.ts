@@ -1,5 +1,13 @@
 /** Studying: my courses, lesson progress and gating, watch time, course completion, documents. */
 export type { StudyEvents } from './completion';
+export {
+  type CycleEnd,
+  currentCycleSql,
+  currentCycles,
+  type EndedCycle,
+  endCycles,
+  endedCycles,
+} from './cycles';
 export { documentDownloadRoutes } from './document-route';
 export {
   type LessonStanding,
