@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
-import { downloadMine, useMyCertificates } from '../certificates';
+import { CertificateValidity, downloadMine, useMyCertificates } from '../certificates';
 
 /** The learner's certificates with a download each (shown on /training-academy/study-progress). */
 export function MyCertificates() {
@@ -41,6 +41,9 @@ export function MyCertificates() {
                       {c.code}
                     </Anchor>
                   </Text>
+                  {c.expiresAt && (
+                    <CertificateValidity expiresAt={c.expiresAt} status={c.status} size="sm" mt={4} />
+                  )}
                 </Stack>
               </Group>
               <Tooltip label={t('certificates.download')}>

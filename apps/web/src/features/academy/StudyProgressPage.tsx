@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable';
 import { formatDate } from '../../lib/format';
+import { EarlierCycles, useMyProgress } from '../progress';
 import { useMyCourses, useMyHistory } from './api';
 import { MyCertificates } from './MyCertificates';
 import { MyExamResults } from './MyExamResults';
@@ -30,6 +31,8 @@ export function StudyProgressPage() {
   const { t } = useTranslation();
   const mine = useMyCourses();
   const history = useMyHistory();
+  const progress = useMyProgress();
+  const cycles = progress.data?.cycles ?? [];
   const courses = mine.data ?? [];
   const finished = history.data ?? [];
   const lessonsPassed = courses.reduce((sum, c) => sum + c.passedLessons, 0);
@@ -164,6 +167,17 @@ export function StudyProgressPage() {
           </Paper>
         ))}
       </Stack>
+      {cycles.length > 0 && (
+        <>
+          <Title order={2} c="var(--academy-ink)" fz={20} mt="xl" mb={4}>
+            {t('progress.earlierCycles')}
+          </Title>
+          <Text c="dimmed" fz="sm" mb="sm">
+            {t('progress.earlierCyclesHint')}
+          </Text>
+          <EarlierCycles cycles={cycles} />
+        </>
+      )}
       <MyExamResults />
       <MyCertificates />
     </Container>

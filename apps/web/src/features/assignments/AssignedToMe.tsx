@@ -72,6 +72,7 @@ export function AssignedToMe({
                 {item.name}
               </Anchor>
               <Text fz="sm" c={item.state === 'OVERDUE' ? 'red.8' : 'dimmed'} data-testid="assignment-due">
+                {item.recertification ? `${t('assignments.recertification')} · ` : ''}
                 {item.state === 'DONE'
                   ? t('assignments.doneOn', { date: formatDate(item.completedAt) })
                   : t('assignments.dueOn', { date: formatDate(item.dueAt) })}

@@ -143,7 +143,9 @@ function dueRule(t: TFunction, r: TAssignment): string {
   if ('date' in r.due) return t('assignments.dueOn', { date: formatDate(r.due.date) });
   if ('daysAfterAssigned' in r.due)
     return t('assignments.daysAfterAssigned', { count: r.due.daysAfterAssigned });
-  return t('assignments.daysAfterJoining', { count: r.due.daysAfterJoining });
+  if ('daysAfterJoining' in r.due)
+    return t('assignments.daysAfterJoining', { count: r.due.daysAfterJoining });
+  return t('assignments.atCertificateExpiry');
 }
 
 type DueKind = 'date' | 'daysAfterAssigned' | 'daysAfterJoining';

@@ -14,6 +14,7 @@ import {
 import { formatDate } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
 import { downloadIssued, useIssuedCertificates } from './api';
+import { CertificateValidity } from './CertificateValidity';
 
 /** Columns shared by the issued list and a user's certificates. */
 export function issuedColumns(
@@ -35,6 +36,12 @@ export function issuedColumns(
       ),
     },
     { key: 'issued', header: t('certificates.issuedAt'), width: 130, render: (c) => formatDate(c.issuedAt) },
+    {
+      key: 'validity',
+      header: t('certificates.validity'),
+      width: 190,
+      render: (c) => <CertificateValidity expiresAt={c.expiresAt} status={c.status} />,
+    },
     {
       key: 'download',
       header: '',

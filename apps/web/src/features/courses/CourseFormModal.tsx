@@ -1,10 +1,17 @@
-import { type TCourse, ZCourseForm } from '@academy/contract';
-import { Group, Radio, Textarea, TextInput } from '@mantine/core';
+import {
+  COURSE_LIMITS,
+  COURSE_VALIDITY_MESSAGES,
+  recertificationWindowFits,
+  type TCourse,
+  ZCourseForm,
+} from '@academy/contract';
+import { Group, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   FormModal,
   ImageChoiceField,
+  NumberField,
   SelectField,
   SwitchField,
   serviceOptions,
@@ -15,7 +22,10 @@ import {
 import { useServices } from '../org';
 import { useCertificateOptions, useSaveCourse } from './api';
 
-/** The course form's fields with the contract's rules; the image is picked by ImageInput. */
+/**
+ * The course form's fields with the contract's rules; the image is picked by ImageInput. The
+ * recertification window must be shorter than the validity (the server says so too).
+ */
 const schema = ZCourseForm.pick({
   name: true,
   serviceId: true,
@@ -24,6 +34,17 @@ const schema = ZCourseForm.pick({
   mustCompleteBeforeNext: true,
   featured: true,
   certificateId: true,
+  certificateValidityMonths: true,
+  recertificationWindowDays: true,
+}).superRefine((values, ctx) => {
+  const windowDays = values.recertificationWindowDays ?? COURSE_LIMITS.defaultRecertificationWindowDays;
+  if (!recertificationWindowFits(values.certificateValidityMonths, windowDays)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['recertificationWindowDays'],
+      message: COURSE_VALIDITY_MESSAGES.windowTooLong,
+    });
+  }
 });
 const FIELDS = [
   'name',
@@ -33,6 +54,8 @@ const FIELDS = [
   'mustCompleteBeforeNext',
   'featured',
   'certificateId',
+  'certificateValidityMonths',
+  'recertificationWindowDays',
 ] as const;
 
 interface CourseFormModalProps {
@@ -46,7 +69,8 @@ interface CourseFormModalProps {
 /**
  * Add or edit a course: name (≤200), service, image, requirements, ordered or free learning,
  * "complete this course before moving on", featured on the home page and, once certificates
- * exist, the certificate it grants.
+ * exist, the certificate it grants: how many months it is valid (blank: it never expires) and how
+ * many days before it expires the course is assigned again (decisions 104, 105).
  */
 export function CourseFormModal({ opened, course, onClose, onSaved }: CourseFormModalProps) {
   const { t } = useTranslation();
@@ -65,10 +89,15 @@ export function CourseFormModal({ opened, course, onClose, onSaved }: CourseForm
       mustCompleteBeforeNext: course?.mustCompleteBeforeNext ?? false,
       featured: course?.featured ?? false,
       certificateId: course?.certificateId ? String(course.certificateId) : '',
+      certificateValidityMonths: course?.certificateValidityMonths ?? '',
+      recertificationWindowDays: course?.recertificationWindowDays ?? '',
     }),
     { schema, fields: FIELDS },
   );
   const { errors } = form.formState;
+  const certificateChosen = Boolean(form.watch('certificateId'));
+  const validity = form.watch('certificateValidityMonths');
+  const expires = validity !== '' && validity !== null && validity !== undefined;
 
   const onSubmit = submit((values) =>
     save.mutate(
@@ -77,6 +106,8 @@ export function CourseFormModal({ opened, course, onClose, onSaved }: CourseForm
         values: {
           ...values,
           requirements: values.requirements ?? null,
+          certificateValidityMonths: values.certificateValidityMonths ?? null,
+          recertificationWindowDays: values.recertificationWindowDays ?? null,
           image: image.file,
           removeImage: image.remove,
         },
@@ -147,6 +178,29 @@ export function CourseFormModal({ opened, course, onClose, onSaved }: CourseForm
           data={certificates.data.map((c) => ({ value: String(c.id), label: c.name }))}
           clearable
         />
+      )}
+      {certificates.isSuccess && certificateChosen && (
+        <Stack gap="md" data-testid="course-validity">
+          <NumberField
+            control={form.control}
+            name="certificateValidityMonths"
+            label={t('courseAdmin.validityMonths')}
+            description={t('courseAdmin.validityHint')}
+            placeholder={t('courseAdmin.neverExpires')}
+            min={1}
+            max={COURSE_LIMITS.maxValidityMonths}
+          />
+          <NumberField
+            control={form.control}
+            name="recertificationWindowDays"
+            label={t('courseAdmin.recertificationWindow')}
+            description={t('courseAdmin.recertificationWindowHint')}
+            placeholder={String(COURSE_LIMITS.defaultRecertificationWindowDays)}
+            min={0}
+            max={COURSE_LIMITS.maxRecertificationWindowDays}
+            disabled={!expires}
+          />
+        </Stack>
       )}
       <ImageChoiceField
         choice={image}

@@ -59,6 +59,10 @@ export interface CourseFormValues {
   mustCompleteBeforeNext: boolean;
   featured: boolean;
   certificateId: number | null;
+  /** Months the certificate is valid; null: it never expires. */
+  certificateValidityMonths: number | null;
+  /** Days before expiry when the course is assigned again; null: the default (30). */
+  recertificationWindowDays: number | null;
   image: File | null;
   removeImage: boolean;
 }
@@ -72,6 +76,8 @@ function courseFormData(values: CourseFormValues): FormData {
   data.set('mustCompleteBeforeNext', String(values.mustCompleteBeforeNext));
   data.set('featured', String(values.featured));
   data.set('certificateId', values.certificateId ? String(values.certificateId) : '');
+  data.set('certificateValidityMonths', values.certificateValidityMonths?.toString() ?? '');
+  data.set('recertificationWindowDays', values.recertificationWindowDays?.toString() ?? '');
   data.set('removeImage', String(values.removeImage && !values.image));
   if (values.image) data.set('image', values.image);
   return data;

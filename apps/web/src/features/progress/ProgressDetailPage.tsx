@@ -29,6 +29,7 @@ import {
 import { formatDateTime } from '../../lib/format';
 import { AccommodationDialog, type AccommodationTarget } from './AccommodationDialog';
 import { useAccommodations, useLearnerProgress, useUnlockExam } from './api';
+import { EarlierCycles } from './EarlierCycles';
 import { BackToProgress, LearnerHeader, LinkButton } from './LearnerHeader';
 import { STATUS_COLOR } from './ProgressDashboard';
 
@@ -56,7 +57,7 @@ export function ProgressDetailPage() {
 
   if (progress.isPending) return <Loading />;
   if (progress.error) return <Alert color="red">{progress.error.message}</Alert>;
-  const { user, courses, attempts, standings } = progress.data;
+  const { user, courses, attempts, standings, cycles } = progress.data;
   const locked = standings.filter((s) => s.locked);
   const accommodationOf = (examId: number) => accommodations.data?.items.find((a) => a.examId === examId);
 
@@ -174,9 +175,16 @@ export function ProgressDetailPage() {
           <Accordion.Item key={course.courseId} value={String(course.courseId)}>
             <Accordion.Control>
               <Group justify="space-between" wrap="nowrap" pr="sm">
-                <Text fw={600} truncate>
-                  {course.courseName}
-                </Text>
+                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate>
+                    {course.courseName}
+                  </Text>
+                  {course.cycle > 1 && (
+                    <Badge size="sm" variant="light" color="gray" tt="none" visibleFrom="xs">
+                      {t('progress.cycle', { cycle: course.cycle })}
+                    </Badge>
+                  )}
+                </Group>
                 <Group gap="xs" wrap="nowrap">
                   <Progress value={course.percent} color="accent.6" w={80} aria-label={course.courseName} />
                   <Text fz="sm" w={40}>
@@ -237,6 +245,19 @@ export function ProgressDetailPage() {
           </Accordion.Item>
         ))}
       </Accordion>
+      {cycles.length > 0 && (
+        <>
+          <Title order={2} fz="lg" c="var(--academy-ink)" mb={4}>
+            {t('progress.earlierCycles')}
+          </Title>
+          <Text c="dimmed" fz="sm" mb="sm">
+            {t('progress.earlierCyclesHint')}
+          </Text>
+          <Stack mb="xl">
+            <EarlierCycles cycles={cycles} />
+          </Stack>
+        </>
+      )}
       <Title order={2} fz="lg" c="var(--academy-ink)" mb="sm">
         {t('progress.attempts')}
       </Title>
