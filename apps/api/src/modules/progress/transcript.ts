@@ -6,9 +6,9 @@ import { myProgress } from './service';
 
 /**
  * The learner's transcript (decision 94): their own record, gathered once and drawn as a PDF
- * (transcript-pdf.ts) or a workbook (transcript-xlsx.ts). Nine statements whatever the number of
- * courses, lessons, exams and certificates: My progress's seven, the learner's card, their
- * certificates.
+ * (transcript-pdf.ts) or a workbook (transcript-xlsx.ts). Ten statements whatever the number of
+ * courses, lessons, exams and certificates: My progress's eight (two more once a course was
+ * recertified: its earlier cycles, decision 105), the learner's card, their certificates.
  */
 
 export type TranscriptLesson = Pick<TLearnerLesson, 'id' | 'name' | 'topicName' | 'creditedSeconds'> & {
