@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { LessonQuestionsLink } from '../qa';
 import {
+  Cmi5LessonSlot,
   clock,
   ExamEntrySlot,
   LessonDocuments,
@@ -84,9 +85,11 @@ function StudyPanel({
 }) {
   const { t } = useTranslation();
   const handle = useRef<PlayerHandle | null>(null);
-  // A SCORM lesson's time and status come from its package (the scorm feature), not heartbeats.
+  // A SCORM or cmi5 lesson's time and status come from its package (scorm, cmi5 features), not heartbeats.
   const scorm = content.video?.kind === 'scorm';
-  const session = useStudySession(content.id, content.video !== null && !scorm, handle);
+  const cmi5 = content.video?.kind === 'cmi5';
+  const packaged = scorm || cmi5;
+  const session = useStudySession(content.id, content.video !== null && !packaged, handle);
   // The freshest progress: the last heartbeat's answer, else opening the lesson, else the content.
   const progress: TLessonProgress = session.progress ??
     opened ?? { ...content, lessonId: content.id, lastPositionSeconds: content.lastPositionSeconds };
@@ -103,7 +106,8 @@ function StudyPanel({
         <StatusBadge status={progress.status} />
       </Group>
       {scorm && <ScormLessonSlot lessonId={content.id} />}
-      {content.video && !scorm && (
+      {cmi5 && <Cmi5LessonSlot lessonId={content.id} />}
+      {content.video && !packaged && (
         <LessonVideo
           lessonId={content.id}
           video={content.video}
@@ -151,7 +155,9 @@ function StudyPanel({
             ? t('study.studyDone')
             : scorm
               ? t('scorm.studyHint')
-              : t('study.studyHint', { limit: session.tabLeaveLimit, leaves: session.tabLeaves })}
+              : cmi5
+                ? t('cmi5.studyHint')
+                : t('study.studyHint', { limit: session.tabLeaveLimit, leaves: session.tabLeaves })}
         </Text>
       </Paper>
       {progress.hasExam && (

@@ -2,6 +2,7 @@ import {
   COURSE_LIMITS,
   forbiddenMessage,
   MESSAGES,
+  type TCmi5Course,
   type TLesson,
   type TLessonDocument,
   type TScormPackage,
@@ -38,6 +39,7 @@ import { Loading } from '../../components/Loading';
 import { NumberField, RowAction } from '../../components/management';
 import { applyServerErrors } from '../../lib/forms';
 import { validId } from '../../lib/queries';
+import { Cmi5CourseField, importUploadedCourse, removeCourse } from '../cmi5';
 import { VideoStatus, VideoUploadField } from '../media';
 import {
   importUploadedPackage,
@@ -59,13 +61,13 @@ import {
 } from './paths';
 import { useCourseActions } from './permissions';
 
-type ContentKind = 'video' | 'scorm';
+type ContentKind = 'video' | 'scorm' | 'cmi5';
 
 /** What the form holds: text as typed; the video length as "m:ss". */
 interface LessonFormValues {
   name: string;
   topicId: string;
-  /** A video (YouTube link or upload) or a SCORM package. */
+  /** A video (YouTube link or upload), a SCORM package or a cmi5 course. */
   contentKind: ContentKind;
   videoUrl: string;
   videoDurationSeconds: string;
@@ -99,9 +101,9 @@ const resolver: Resolver<LessonFormValues, unknown, LessonPayload> = async (valu
   const parsed = ZLessonInput.safeParse({
     ...lesson,
     topicId: values.topicId || undefined,
-    ...(scorm
-      ? { videoKind: 'scorm', videoUrl: '', videoDurationSeconds: undefined }
-      : { videoDurationSeconds: parseVideoLength(values.videoDurationSeconds) }),
+    ...(values.contentKind === 'video'
+      ? { videoDurationSeconds: parseVideoLength(values.videoDurationSeconds) }
+      : { videoKind: values.contentKind, videoUrl: '', videoDurationSeconds: undefined }),
   });
   const settings = scorm
     ? ZScormSettings.safeParse({ maxAttempts: scormMaxAttempts, passMark: scormPassMark })
@@ -128,7 +130,8 @@ function formValues(lesson: TLesson | undefined, topicId: number): LessonFormVal
   return {
     name: lesson?.name ?? '',
     topicId: String(lesson?.topicId ?? topicId),
-    contentKind: lesson?.video.kind === 'scorm' ? 'scorm' : 'video',
+    contentKind:
+      lesson?.video.kind === 'scorm' || lesson?.video.kind === 'cmi5' ? lesson.video.kind : 'video',
     videoUrl: lesson?.video.url ?? '',
     videoDurationSeconds: formatVideoLength(lesson?.videoDurationSeconds),
     minStudyMinutes: lesson?.minStudyMinutes ?? '',
@@ -254,6 +257,8 @@ function LessonForm({
   const [staged, setStaged] = useState<File[]>([]);
   const [stagedPackage, setStagedPackage] = useState<StagedPackage | null>(null);
   const [pkg, setPkg] = useState<TScormPackage | null>(null);
+  const [stagedCourse, setStagedCourse] = useState<StagedPackage | null>(null);
+  const [cmi5Course, setCmi5Course] = useState<TCmi5Course | null>(null);
   const form = useForm<LessonFormValues, unknown, LessonPayload>({
     resolver,
     defaultValues: formValues(lesson, topicId),
@@ -261,6 +266,9 @@ function LessonForm({
   const { errors } = form.formState;
   const contentKind = form.watch('contentKind');
   const scorm = contentKind === 'scorm';
+  const cmi5 = contentKind === 'cmi5';
+  /** A package lesson (SCORM or cmi5): no video fields. */
+  const packaged = scorm || cmi5;
   const videoUrl = form.watch('videoUrl') ?? '';
   const videoId = youtubeVideoId(videoUrl);
   const uploadedId = videoIdFromUrl(videoUrl);
@@ -284,6 +292,17 @@ function LessonForm({
     try {
       await importUploadedPackage(target, stagedPackage.upload);
       if (settings) await saveScormSettings(target, settings);
+      return null;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  /** A new cmi5 lesson's course: imported; the problem, if any. */
+  async function importStagedCourse(target: number): Promise<string | null> {
+    if (!stagedCourse) return null;
+    try {
+      await importUploadedCourse(target, stagedCourse.upload);
       return null;
     } catch (error) {
       return error instanceof Error ? error.message : String(error);
@@ -319,9 +338,13 @@ function LessonForm({
       const saved = await save.mutateAsync({ id: lesson?.id, topicId, values });
       if (!lesson) {
         const problems = staged.length > 0 ? await uploadAll(saved.id, staged) : [];
-        const packageProblem = scorm ? await importStaged(saved.id, scormSettings) : null;
-        // A SCORM lesson stays on its form, to show (and preview) what the package holds.
-        if (problems.length > 0 || scorm) {
+        const packageProblem = scorm
+          ? await importStaged(saved.id, scormSettings)
+          : cmi5
+            ? await importStagedCourse(saved.id)
+            : null;
+        // A SCORM or cmi5 lesson stays on its form, to show (and preview) what the package holds.
+        if (problems.length > 0 || packaged) {
           onCreatedWithProblems(saved, { problems, packageProblem: packageProblem ?? undefined });
           return;
         }
@@ -330,9 +353,10 @@ function LessonForm({
           await saveScormSettings(saved.id, scormSettings);
         }
       } else if (!scorm && pkg) {
-        // The lesson is a video again: its package goes.
+        // The lesson is no longer a SCORM lesson: its package goes.
         await removePackage(saved.id);
       }
+      if (lesson && !cmi5 && cmi5Course) await removeCourse(saved.id);
       onDone(saved);
     } catch (error) {
       setFormError(applyServerErrors(error, form.setError, FIELDS));
@@ -381,6 +405,7 @@ function LessonForm({
                     data={[
                       { value: 'video', label: t('courseAdmin.contentVideo') },
                       { value: 'scorm', label: t('courseAdmin.contentScorm') },
+                      { value: 'cmi5', label: t('courseAdmin.contentCmi5') },
                     ]}
                     value={field.value}
                     onChange={(value) => field.onChange(value as ContentKind)}
@@ -389,6 +414,11 @@ function LessonForm({
                   {lesson && !scorm && pkg && (
                     <Text fz="xs" c="orange.8" mt={4}>
                       {t('courseAdmin.packageGoesOnSave')}
+                    </Text>
+                  )}
+                  {lesson && !cmi5 && cmi5Course && (
+                    <Text fz="xs" c="orange.8" mt={4}>
+                      {t('courseAdmin.courseGoesOnSave')}
                     </Text>
                   )}
                 </Box>
@@ -425,6 +455,14 @@ function LessonForm({
                   </SimpleGrid>
                 )}
               </>
+            ) : cmi5 ? (
+              <Cmi5CourseField
+                lessonId={lesson?.id}
+                staged={stagedCourse}
+                onStage={setStagedCourse}
+                initialProblem={initialPackageProblem}
+                onCourse={setCmi5Course}
+              />
             ) : (
               <>
                 <TextInput
@@ -439,7 +477,7 @@ function LessonForm({
               </>
             )}
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-              {!scorm && (
+              {!packaged && (
                 <TextInput
                   label={t('courseAdmin.videoLength')}
                   description={t('courseAdmin.videoLengthHint')}
@@ -453,7 +491,13 @@ function LessonForm({
                 withAsterisk
                 name="minStudyMinutes"
                 label={t('courseAdmin.minStudyMinutes')}
-                description={scorm ? t('scorm.minStudyHint') : t('courseAdmin.minStudyHint')}
+                description={
+                  scorm
+                    ? t('scorm.minStudyHint')
+                    : cmi5
+                      ? t('cmi5.minStudyHint')
+                      : t('courseAdmin.minStudyHint')
+                }
                 min={0}
                 max={COURSE_LIMITS.maxMinutes}
               />
@@ -489,8 +533,8 @@ function LessonForm({
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
-            {!scorm && uploadedId && <VideoStatus key={uploadedId} id={uploadedId} canEdit={canEdit} />}
-            {!scorm && videoId && (
+            {!packaged && uploadedId && <VideoStatus key={uploadedId} id={uploadedId} canEdit={canEdit} />}
+            {!packaged && videoId && (
               <Box>
                 <Text fz="sm" fw={500} mb={4}>
                   {t('courseAdmin.preview')}

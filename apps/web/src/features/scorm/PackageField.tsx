@@ -23,14 +23,14 @@ import {
   IconUpload,
   IconX,
 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/management';
 import { forgetUpload, ResumableUpload, type UnfinishedUpload, unfinishedUploadsTo } from '../../lib/tus';
 import { formatDuration, formatSpeed, RateMeter } from '../media';
 import { formatBytes } from '../study';
-import { importUploadedPackage, packageKey, usePackage, useRemovePackage } from './api';
+import { importUploadedPackage, packageKey, removePackage, usePackage } from './api';
 import { PackagePreview } from './PackagePreview';
 
 /** A finished upload of a new lesson's package, imported right after the lesson is created. */
@@ -50,7 +50,36 @@ interface Progressing {
   secondsLeft: number | null;
 }
 
-const isZipName = (name: string) => /\.zip$/i.test(name);
+/**
+ * What kind of package a lesson holds (SCORM, cmi5): how the form reads, imports and removes it,
+ * which files it takes, its words, and how what the server read is shown.
+ */
+export interface PackageSource<T> {
+  queryKey: (lessonId: number | undefined) => readonly unknown[];
+  /** The lesson's package (null: none). */
+  useCurrent: (lessonId: number | undefined) => { data: T | null | undefined; isSuccess: boolean };
+  importUpload: (lessonId: number, upload: string) => Promise<T>;
+  remove: (lessonId: number) => Promise<void>;
+  /** FileButton's accept, the check of a chosen file's name, and the upload's content type. */
+  accept: string;
+  acceptsName: (name: string) => boolean;
+  filetype: (name: string) => string;
+  words: {
+    label: string;
+    hint: string;
+    hintNew: string;
+    none: string;
+    upload: string;
+    replace: string;
+    uploadHint: string;
+    notAccepted: string;
+    removeTitle: string;
+    removeMessage: string;
+    removeLabel: string;
+  };
+  /** What the server read, with the remove action (and any preview of its own). */
+  summary: (value: T, actions: { lessonId: number; onRemove: () => void; removing: boolean }) => ReactNode;
+}
 
 interface PackageFieldProps {
   /** The lesson being edited; undefined while it is being added. */
@@ -64,30 +93,80 @@ interface PackageFieldProps {
   onPackage?: (pkg: TScormPackage | null) => void;
 }
 
+const scormSource: PackageSource<TScormPackage> = {
+  queryKey: packageKey,
+  useCurrent: (lessonId) => usePackage(lessonId),
+  importUpload: importUploadedPackage,
+  remove: removePackage,
+  accept: '.zip,application/zip',
+  acceptsName: (name) => /\.zip$/i.test(name),
+  filetype: () => 'application/zip',
+  // Filled in with t() where it is used.
+  words: {} as PackageSource<TScormPackage>['words'],
+  summary: (pkg, { lessonId, onRemove, removing }) => (
+    <ScormSummary lessonId={lessonId} pkg={pkg} onRemove={onRemove} removing={removing} />
+  ),
+};
+
 /**
- * The lesson form's SCORM package (decision 112): the .zip goes up resumably (tus) with progress,
+ * The lesson form's SCORM package (decision 112): the generic package field with SCORM's reading,
+ * import, words and summary (title, version, SCOs, warnings, Preview).
+ */
+export function PackageField(props: PackageFieldProps) {
+  const { t } = useTranslation();
+  const source: PackageSource<TScormPackage> = {
+    ...scormSource,
+    words: {
+      label: t('scorm.package'),
+      hint: t('scorm.packageHint'),
+      hintNew: t('scorm.packageHintNew'),
+      none: t('scorm.noPackage'),
+      upload: t('scorm.uploadPackage'),
+      replace: t('scorm.replacePackage'),
+      uploadHint: t('scorm.uploadHint'),
+      notAccepted: t('scorm.notZip'),
+      removeTitle: t('scorm.removeTitle'),
+      removeMessage: t('scorm.removeMessage'),
+      removeLabel: t('scorm.removePackage'),
+    },
+  };
+  return <PackageUploadField source={source} {...props} onValue={props.onPackage} />;
+}
+
+/**
+ * A lesson's package in its form (decision 112): the file goes up resumably (tus) with progress,
  * speed, pause and resume; editing a lesson, the finished upload is imported at once (the server
  * checks and unpacks it; a refusal shows its reason); adding one, it waits for the lesson to be
- * saved. The package's title, version, SCOs and import warnings are shown with Preview, Replace
- * and Remove.
+ * saved. What the server read is shown by the source's summary, with Replace and Remove. SCORM
+ * packages (PackageField) and cmi5 courses (features/cmi5) use it.
  */
-export function PackageField({ lessonId, staged, onStage, initialProblem, onPackage }: PackageFieldProps) {
+export function PackageUploadField<T>({
+  source,
+  lessonId,
+  staged,
+  onStage,
+  initialProblem,
+  onValue,
+}: Omit<PackageFieldProps, 'onPackage'> & { source: PackageSource<T>; onValue?: (value: T | null) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const current = usePackage(lessonId);
-  const remove = useRemovePackage();
+  const current = source.useCurrent(lessonId);
+  const remove = useMutation({
+    mutationFn: (id: number) => source.remove(id),
+    onSuccess: (_result, id) => queryClient.setQueryData(source.queryKey(id), null),
+  });
+  const words = source.words;
   const [phase, setPhase] = useState<Phase>('idle');
   const [progress, setProgress] = useState<Progressing | null>(null);
   const [problem, setProblem] = useState<string | null>(initialProblem ?? null);
   const [unfinished, setUnfinished] = useState<UnfinishedUpload[]>([]);
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const [preview, setPreview] = useState<{ sco?: string } | null>(null);
   const upload = useRef<ResumableUpload | null>(null);
   const meter = useRef(new RateMeter());
   const resetRef = useRef<() => void>(null);
   const pkg = current.data ?? null;
-  const reported = useRef(onPackage);
-  reported.current = onPackage;
+  const reported = useRef(onValue);
+  reported.current = onValue;
 
   useEffect(() => {
     void unfinishedUploadsTo(SCORM_UPLOADS_PATH, 'package.zip').then(setUnfinished);
@@ -96,7 +175,7 @@ export function PackageField({ lessonId, staged, onStage, initialProblem, onPack
   }, []);
 
   useEffect(() => {
-    if (current.isSuccess) reported.current?.(current.data);
+    if (current.isSuccess) reported.current?.(current.data ?? null);
   }, [current.isSuccess, current.data]);
 
   async function imported(file: File, uploadId: string) {
@@ -110,9 +189,9 @@ export function PackageField({ lessonId, staged, onStage, initialProblem, onPack
     }
     setPhase('importing');
     try {
-      const saved = await importUploadedPackage(lessonId, uploadId);
-      queryClient.setQueryData(packageKey(lessonId), saved);
-      // The lesson is now a SCORM lesson: its lists and the learner's pages change.
+      const saved = await source.importUpload(lessonId, uploadId);
+      queryClient.setQueryData(source.queryKey(lessonId), saved);
+      // The lesson's kind may have changed: its lists and the learner's pages change.
       void queryClient.invalidateQueries({ queryKey: ['lessons'] });
       void queryClient.invalidateQueries({ queryKey: ['study'] });
       setPhase('idle');
@@ -127,8 +206,8 @@ export function PackageField({ lessonId, staged, onStage, initialProblem, onPack
   function pick(file: File | null) {
     resetRef.current?.();
     if (!file) return;
-    if (!isZipName(file.name)) {
-      setProblem(t('scorm.notZip'));
+    if (!source.acceptsName(file.name)) {
+      setProblem(words.notAccepted);
       return;
     }
     if (file.size > SCORM_LIMITS.maxPackageBytes) {
@@ -142,7 +221,7 @@ export function PackageField({ lessonId, staged, onStage, initialProblem, onPack
     const started = new ResumableUpload(
       file,
       SCORM_UPLOADS_PATH,
-      { filetype: 'application/zip' },
+      { filetype: source.filetype(file.name) },
       {
         onProgress: (sent, total) => {
           meter.current.add(sent, performance.now());
@@ -194,20 +273,19 @@ export function PackageField({ lessonId, staged, onStage, initialProblem, onPack
   return (
     <Box data-testid="package-field">
       <Text fz="sm" fw={500}>
-        {t('scorm.package')}
+        {words.label}
       </Text>
       <Text fz="xs" c="dimmed" mb="xs">
-        {lessonId === undefined ? t('scorm.packageHintNew') : t('scorm.packageHint')}
+        {lessonId === undefined ? words.hintNew : words.hint}
       </Text>
 
-      {pkg && (
-        <PackageSummary
-          pkg={pkg}
-          onPreview={(sco) => setPreview({ sco })}
-          onRemove={() => setConfirmRemove(true)}
-          removing={remove.isPending}
-        />
-      )}
+      {pkg &&
+        lessonId !== undefined &&
+        source.summary(pkg, {
+          lessonId,
+          onRemove: () => setConfirmRemove(true),
+          removing: remove.isPending,
+        })}
       {!pkg && staged && (
         <Paper withBorder radius="sm" px="sm" py={6} data-testid="package-staged">
           <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -228,12 +306,12 @@ export function PackageField({ lessonId, staged, onStage, initialProblem, onPack
       )}
       {!hasContent && !busy && current.isSuccess && lessonId !== undefined && (
         <Text fz="sm" c="dimmed" data-testid="no-package">
-          {t('scorm.noPackage')}
+          {words.none}
         </Text>
       )}
 
       <Group gap="xs" align="center" mt="sm">
-        <FileButton onChange={pick} accept=".zip,application/zip" resetRef={resetRef} disabled={busy}>
+        <FileButton onChange={pick} accept={source.accept} resetRef={resetRef} disabled={busy}>
           {(props) => (
             <Button
               {...props}
@@ -243,12 +321,12 @@ export function PackageField({ lessonId, staged, onStage, initialProblem, onPack
               disabled={busy}
               data-testid="upload-package"
             >
-              {hasContent ? t('scorm.replacePackage') : t('scorm.uploadPackage')}
+              {hasContent ? words.replace : words.upload}
             </Button>
           )}
         </FileButton>
         <Text fz="xs" c="dimmed">
-          {t('scorm.uploadHint')}
+          {words.uploadHint}
         </Text>
       </Group>
 
@@ -347,37 +425,58 @@ export function PackageField({ lessonId, staged, onStage, initialProblem, onPack
       )}
 
       {lessonId !== undefined && (
-        <>
-          <ConfirmDialog
-            opened={confirmRemove}
-            title={t('scorm.removeTitle')}
-            message={t('scorm.removeMessage')}
-            confirmLabel={t('scorm.removePackage')}
-            loading={remove.isPending}
-            onCancel={() => setConfirmRemove(false)}
-            onConfirm={() =>
-              remove.mutate(lessonId, {
-                onSuccess: () => setConfirmRemove(false),
-                onError: (error) => {
-                  setConfirmRemove(false);
-                  setProblem(error.message);
-                },
-              })
-            }
-            testId="remove-package-dialog"
-          />
-          {pkg && (
-            <PackagePreview
-              lessonId={lessonId}
-              pkg={pkg}
-              sco={preview?.sco}
-              opened={preview !== null}
-              onClose={() => setPreview(null)}
-            />
-          )}
-        </>
+        <ConfirmDialog
+          opened={confirmRemove}
+          title={words.removeTitle}
+          message={words.removeMessage}
+          confirmLabel={words.removeLabel}
+          loading={remove.isPending}
+          onCancel={() => setConfirmRemove(false)}
+          onConfirm={() =>
+            remove.mutate(lessonId, {
+              onSuccess: () => setConfirmRemove(false),
+              onError: (error) => {
+                setConfirmRemove(false);
+                setProblem(error.message);
+              },
+            })
+          }
+          testId="remove-package-dialog"
+        />
       )}
     </Box>
+  );
+}
+
+/** A SCORM package's summary with its preview dialog. */
+function ScormSummary({
+  lessonId,
+  pkg,
+  onRemove,
+  removing,
+}: {
+  lessonId: number;
+  pkg: TScormPackage;
+  onRemove: () => void;
+  removing: boolean;
+}) {
+  const [preview, setPreview] = useState<{ sco?: string } | null>(null);
+  return (
+    <>
+      <PackageSummary
+        pkg={pkg}
+        onPreview={(sco) => setPreview({ sco })}
+        onRemove={onRemove}
+        removing={removing}
+      />
+      <PackagePreview
+        lessonId={lessonId}
+        pkg={pkg}
+        sco={preview?.sco}
+        opened={preview !== null}
+        onClose={() => setPreview(null)}
+      />
+    </>
   );
 }
 

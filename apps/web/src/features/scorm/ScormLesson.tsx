@@ -5,14 +5,12 @@ import {
   Badge,
   Box,
   Button,
-  Collapse,
   Group,
   Paper,
   SimpleGrid,
   Stack,
   Text,
   ThemeIcon,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import {
@@ -20,12 +18,8 @@ import {
   IconCheck,
   IconChevronLeft,
   IconChevronRight,
-  IconList,
-  IconMaximize,
-  IconMinimize,
   IconPlayerPlay,
   IconRefresh,
-  IconX,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -34,8 +28,8 @@ import { Loading } from '../../components/Loading';
 import { ApiError } from '../../lib/api';
 import { clock } from '../study';
 import { attemptKey, launchSco, useAttempt } from './api';
-import { ContentFrame } from './ContentFrame';
 import { navTarget } from './messages';
+import { PackagePlayer } from './PackagePlayer';
 import classes from './ScormLesson.module.css';
 import { attemptStatus, scoreText, scoStatus } from './status';
 
@@ -74,10 +68,6 @@ export function ScormLesson({ lessonId }: ScormLessonProps) {
   const [playing, setPlaying] = useState<TScormLaunch | null>(null);
   const [launching, setLaunching] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [expanded, setExpanded] = useState(false);
-  const [contentsOpen, setContentsOpen] = useState(false);
-  const player = useRef<HTMLDivElement>(null);
-  const native = useRef(false);
   const seen = useRef<string | null>(null);
   const timers = useRef<number[]>([]);
 
@@ -132,7 +122,6 @@ export function ScormLesson({ lessonId }: ScormLessonProps) {
     try {
       const launched = await launchSco(lessonId, options);
       setPlaying(launched);
-      setContentsOpen(false);
       void refetchAttempt();
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
@@ -141,51 +130,10 @@ export function ScormLesson({ lessonId }: ScormLessonProps) {
     }
   }
 
-  const leaveFullScreen = useCallback(() => {
-    if (native.current && document.fullscreenElement) void document.exitFullscreen().catch(() => {});
-    native.current = false;
-    setExpanded(false);
-  }, []);
-
   function close() {
     setPlaying(null);
-    leaveFullScreen();
     refreshSoon();
   }
-
-  function toggleFullScreen() {
-    if (expanded) return leaveFullScreen();
-    setExpanded(true);
-    // The browser's full screen where it has one for any element; else the player fills the window.
-    const element = player.current;
-    if (element?.requestFullscreen) {
-      element
-        .requestFullscreen()
-        .then(() => {
-          native.current = true;
-        })
-        .catch(() => {});
-    }
-  }
-
-  useEffect(() => {
-    if (!expanded) return;
-    const onChange = () => {
-      if (native.current && !document.fullscreenElement) {
-        native.current = false;
-        setExpanded(false);
-      }
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !native.current) setExpanded(false);
-    };
-    document.addEventListener('fullscreenchange', onChange);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('fullscreenchange', onChange);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [expanded]);
 
   function onMessage(message: ScormFrameMessage) {
     if (!playing || message.sco !== playing.sco) return;
@@ -306,106 +254,39 @@ export function ScormLesson({ lessonId }: ScormLessonProps) {
       </Paper>
 
       {playing && (
-        <Paper
-          ref={player}
-          withBorder={!expanded}
-          radius={expanded ? 0 : 'md'}
-          className={classes.player}
-          data-expanded={expanded || undefined}
-          data-testid="scorm-player"
-        >
-          <Group justify="space-between" gap={6} wrap="nowrap" className={classes.toolbar}>
-            <Group gap={4} wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
-              {multi && (
-                <>
-                  <Tooltip label={t('scorm.contents')}>
-                    <ActionIcon
-                      variant={contentsOpen ? 'light' : 'subtle'}
-                      color="brand.9"
-                      hiddenFrom={expanded ? undefined : 'md'}
-                      onClick={() => setContentsOpen((o) => !o)}
-                      aria-label={t('scorm.contents')}
-                      aria-expanded={contentsOpen}
-                      data-testid="scorm-contents-toggle"
-                    >
-                      <IconList size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <ActionIcon
-                    variant="subtle"
-                    color="brand.9"
-                    disabled={at <= 0 || launching}
-                    onClick={() => void open({ sco: scoIds[at - 1] })}
-                    aria-label={t('scorm.previous')}
-                  >
-                    <IconChevronLeft size={18} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="brand.9"
-                    disabled={at < 0 || at >= scoIds.length - 1 || launching}
-                    onClick={() => void open({ sco: scoIds[at + 1] })}
-                    aria-label={t('scorm.next')}
-                    data-testid="scorm-next"
-                  >
-                    <IconChevronRight size={18} />
-                  </ActionIcon>
-                </>
-              )}
-              <Text fz="sm" fw={600} truncate data-testid="scorm-current">
-                {current?.title ?? data.title}
-              </Text>
-            </Group>
-            <Group gap={4} wrap="nowrap">
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                color="brand.9"
-                leftSection={expanded ? <IconMinimize size={16} /> : <IconMaximize size={16} />}
-                onClick={toggleFullScreen}
-                aria-label={expanded ? t('scorm.exitFullScreen') : t('scorm.fullScreen')}
-                data-testid="scorm-fullscreen"
-              >
-                <Text span fz="sm" visibleFrom="sm">
-                  {expanded ? t('scorm.exitFullScreen') : t('scorm.fullScreen')}
-                </Text>
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                color="gray"
-                leftSection={<IconX size={16} />}
-                onClick={close}
-                data-testid="scorm-close"
-              >
-                {t('common.close')}
-              </Button>
-            </Group>
-          </Group>
-          {multi && (
-            <Collapse in={contentsOpen}>
-              <Box className={classes.contentsPanel} hiddenFrom={expanded ? undefined : 'md'}>
-                {outline}
-              </Box>
-            </Collapse>
-          )}
-          <div className={classes.body}>
-            {multi && !expanded && (
-              <Box className={classes.side} visibleFrom="md">
-                {outline}
-              </Box>
-            )}
-            <div className={classes.stage}>
-              <ContentFrame
-                key={playing.url}
-                url={playing.url}
-                title={current?.title ?? data.title}
-                height={expanded ? '100%' : 'clamp(360px, 72vh, 760px)'}
-                onMessage={onMessage}
-              />
-            </div>
-          </div>
-        </Paper>
+        <PackagePlayer
+          url={playing.url}
+          title={current?.title ?? data.title}
+          titleTestId="scorm-current"
+          onClose={close}
+          onMessage={onMessage}
+          outline={multi ? outline : undefined}
+          navigation={
+            multi ? (
+              <>
+                <ActionIcon
+                  variant="subtle"
+                  color="brand.9"
+                  disabled={at <= 0 || launching}
+                  onClick={() => void open({ sco: scoIds[at - 1] })}
+                  aria-label={t('scorm.previous')}
+                >
+                  <IconChevronLeft size={18} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="brand.9"
+                  disabled={at < 0 || at >= scoIds.length - 1 || launching}
+                  onClick={() => void open({ sco: scoIds[at + 1] })}
+                  aria-label={t('scorm.next')}
+                  data-testid="scorm-next"
+                >
+                  <IconChevronRight size={18} />
+                </ActionIcon>
+              </>
+            ) : undefined
+          }
+        />
       )}
     </Stack>
   );

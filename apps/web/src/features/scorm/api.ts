@@ -1,5 +1,5 @@
 import type { TScormAttempt, TScormLaunch, TScormPackage, TScormSettings } from '@academy/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
 import { endpoint } from '../../lib/endpoint';
 import { validId } from '../../lib/queries';
@@ -53,14 +53,6 @@ export function saveScormSettings(lessonId: number, settings: TScormSettings): P
 
 export function removePackage(lessonId: number): Promise<void> {
   return scormApi.remove.call(lessonId);
-}
-
-export function useRemovePackage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (lessonId: number) => scormApi.remove.call(lessonId),
-    onSuccess: (_result, lessonId) => queryClient.setQueryData(packageKey(lessonId), null),
-  });
 }
 
 /** A manager's preview of one SCO (the first when none is named): nothing is recorded. */

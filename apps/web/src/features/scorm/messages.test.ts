@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { navTarget, readFrameMessage } from './messages';
+import { isReturnMessage, navTarget, readFrameMessage } from './messages';
 
 const origin = 'http://127.0.0.1:4500';
 const frame = { name: 'our frame' };
@@ -54,5 +54,20 @@ describe('navTarget', () => {
     expect(navTarget('suspendAll', scos, 'body')).toEqual({ kind: 'close' });
     expect(navTarget('_none_', scos, 'body')).toBeNull();
     expect(navTarget(null, scos, 'body')).toBeNull();
+  });
+});
+
+describe('isReturnMessage', () => {
+  it("hears a cmi5 AU's return page in our frame on the content origin, and nothing else", () => {
+    const data = { type: 'cmi5:return' };
+    expect(isReturnMessage({ origin, source: frame, data }, origin, frame)).toBe(true);
+    expect(isReturnMessage({ origin: 'http://localhost:3000', source: frame, data }, origin, frame)).toBe(
+      false,
+    );
+    expect(isReturnMessage({ origin, source: { other: true }, data }, origin, frame)).toBe(false);
+    expect(
+      isReturnMessage({ origin, source: frame, data: { type: 'scorm:commit', sco: 'a' } }, origin, frame),
+    ).toBe(false);
+    expect(isReturnMessage({ origin, source: frame, data: 'cmi5:return' }, origin, frame)).toBe(false);
   });
 });

@@ -29,6 +29,16 @@ export function readFrameMessage(
 }
 
 /**
+ * Whether the event is a cmi5 AU's return page saying the AU is done (`cmi5:return`, decision
+ * 122), under the same rules: the content origin, our own frame's window.
+ */
+export function isReturnMessage(event: FrameEvent, contentOrigin: string, frame: unknown): boolean {
+  if (event.origin !== contentOrigin || frame == null || event.source !== frame) return false;
+  const data = event.data as Partial<Record<string, unknown>> | null;
+  return typeof data === 'object' && data !== null && data.type === 'cmi5:return';
+}
+
+/**
  * Where a SCORM 2004 navigation request sent on Terminate asks to go, among the package's SCOs in
  * order: the next or previous SCO, a chosen one (`{target=ID}choice`), out of the player (exit,
  * suspendAll…), or nowhere said (null).

@@ -2,6 +2,8 @@
  * The study player, shared by the learner's lesson page (features/academy) and the lesson form's
  * preview (features/courses). Other features import it from here only.
  */
+
+export { Cmi5LessonSlot } from './Cmi5LessonSlot';
 export { clock } from './clock';
 export { ExamEntrySlot, hasExamEntry } from './ExamEntrySlot';
 export { formatBytes, LessonDocuments } from './LessonDocuments';
