@@ -94,6 +94,8 @@ export function databaseUrl(adminUrl: string, name: string): string {
   return url.toString();
 }
 
+const KEPT_FOREIGN_TEMPLATES = 16;
+
 /** Creates the PostgreSQL template database unless this key's exists; drops older keys' ones. */
 export async function ensurePostgresTemplate(
   adminUrl: string,
@@ -124,9 +126,12 @@ export async function ensurePostgresTemplate(
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
       await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE true`);
     }
+    // Runs of other checkouts on the same server (worktrees) have their own keys: the newest
+    // templates are kept for them, older ones dropped (database oids grow with creation).
     const stale = await admin.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE 'academy\\_tpl\\_%' AND datname NOT LIKE $1`,
-      [`academy_tpl_${key}_%`],
+      `SELECT datname FROM pg_database WHERE datname LIKE 'academy\\_tpl\\_%' AND datname NOT LIKE $1
+        ORDER BY oid DESC OFFSET $2`,
+      [`academy_tpl_${key}_%`, KEPT_FOREIGN_TEMPLATES],
     );
     for (const { datname } of stale.rows) {
       // A template another run still copies from is left for later.
