@@ -123,11 +123,11 @@ async function sendOne(
   log: FastifyBaseLogger,
   row: Claimed,
   today: string,
-): Promise<boolean> {
+): Promise<'sent' | 'dropped' | 'failed'> {
   const mailbox = await mailboxOf(db, row.user_id);
   if (!row.open || !mailbox || mailbox.access !== 'ALLOWED') {
     await db.execute(sql`delete from ${assignmentReminders} where id = ${row.id} and sent_at is null`);
-    return false;
+    return 'dropped';
   }
   const occasion = reminderKindOf(row.occasion);
   try {
@@ -145,10 +145,10 @@ async function sendOne(
   } catch (err) {
     log.warn({ err, reminder: row.id }, 'assignment reminder not sent; retried on the next pass');
     await db.execute(sql`update ${assignmentReminders} set claimed_at = null where id = ${row.id}`);
-    return false;
+    return 'failed';
   }
   await db.execute(sql`update ${assignmentReminders} set sent_at = now() where id = ${row.id}`);
-  return true;
+  return 'sent';
 }
 
 /** One reminder pass: plan today's occasions, then claim and send until nothing is left. */
@@ -162,9 +162,16 @@ export async function runReminders(
   const planned = await planReminders(db, timeZone, now);
   const today = localDay(now, timeZone);
   let sent = 0;
-  for (;;) {
+  // A failed send frees its row for the next pass; this one stops after that batch, or it would
+  // claim the same rows again and again while the relay is down.
+  let failed = false;
+  while (!failed) {
     const batch = await claimBatch(db, now);
-    for (const row of batch) if (await sendOne(db, mailer, log, row, today)) sent += 1;
+    for (const row of batch) {
+      const outcome = await sendOne(db, mailer, log, row, today);
+      if (outcome === 'sent') sent += 1;
+      if (outcome === 'failed') failed = true;
+    }
     if (batch.length < CLAIM_BATCH) break;
   }
   return { planned, sent };

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client';
 import { roadmapCourseRows } from '../roadmaps';
 import type { AssignmentClock } from './clock';
 import { COMPLIANCE_REFRESH_EVERY_MS, refreshCompliance } from './compliance';
+import { runDigests } from './digests';
 import type { AssignmentProgress } from './progress-port';
 import { runReminders } from './reminders';
 import { resolveAudiences } from './resolve';
@@ -63,5 +64,11 @@ export function wireAssignments(
   ctx.jobs.onWorkersStart(async () => {
     const outcome = await runReminders(ctx.db, ctx.mailer, log, ctx.config.timeZone, clock());
     if (outcome.sent) log.info(outcome, 'assignment reminders sent');
+  }, REMIND_EVERY_MS);
+  // The progress managers' weekly digest (decision 107): at the first pass of the academy's week,
+  // each manager's row is made once and mailed once, whichever process gets it.
+  ctx.jobs.onWorkersStart(async () => {
+    const outcome = await runDigests(ctx.db, ctx.mailer, log, ctx.config.timeZone, clock());
+    if (outcome.sent) log.info(outcome, 'compliance digests sent');
   }, REMIND_EVERY_MS);
 }

@@ -11,6 +11,7 @@ export {
   fullNameOf,
   type LearnerFilter,
   learnersSql,
+  permissionHoldersSql,
   type UserPlacement,
   userPlacedAt,
   usersPlacedAtSql,

@@ -1,6 +1,12 @@
+import type { PermissionKey } from '@academy/contract';
 import { type Column, type SQL, sql } from 'drizzle-orm';
 import { col } from '../../platform/db/sql';
 import { type ManagementScope, placeWithin } from '../../platform/http/scope';
+import {
+  authorizationBranchIdOf,
+  authorizationPermissionsOf,
+  authorizationServiceIdOf,
+} from '../authorizations';
 import { users } from './tables';
 
 /**
@@ -136,4 +142,23 @@ export function assignableUsersSql(userId?: SQL): SQL {
       ${col(users.createdAt)} as joined_at
     from ${users}
     where ${col(users.access)} = 'ALLOWED' and ${col(users.role)} <> 'ROLE_ADMIN'${one}`;
+}
+
+/**
+ * The people who hold a permission key, as a subquery for a CTE or a FROM (the compliance digest's
+ * progress managers, decision 107): allowed users who are administrators (they hold every key) or
+ * whose authorization has the key, with the columns `id, role, full_name, email,
+ * authorization_service_id, authorization_branch_id` — the last two give their management scope
+ * (platform/http/scope.ts `scopeOf`).
+ */
+export function permissionHoldersSql(key: PermissionKey): SQL {
+  return sql`
+    select ${col(users.id)} as id, ${col(users.role)} as role, ${col(users.fullName)} as full_name,
+      ${col(users.email)} as email,
+      ${authorizationServiceIdOf(users.authorizationId)} as authorization_service_id,
+      ${authorizationBranchIdOf(users.authorizationId)} as authorization_branch_id
+    from ${users}
+    where ${col(users.access)} = 'ALLOWED'
+      and (${col(users.role)} = 'ROLE_ADMIN'
+        or ${key} = any(coalesce(${authorizationPermissionsOf(users.authorizationId)}, '{}'::text[])))`;
 }

@@ -14,7 +14,12 @@ export type MailBlock =
   /** The address of the action again, for mail readers that do not show buttons. */
   | { type: 'link'; intro: string; url: string }
   /** Small print under the rest (why you got it, what to do if it was not you). */
-  | { type: 'note'; text: string };
+  | { type: 'note'; text: string }
+  /**
+   * Figures in rows (a digest's numbers): a table in HTML, the first column left and the others
+   * right; in text one line per row, "- first: head value, head value".
+   */
+  | { type: 'table'; head: string[]; rows: string[][] };
 
 /** A template's result before the layout: the subject and the blocks. */
 export type MailContent = { subject: string; blocks: MailBlock[] };
@@ -74,7 +79,21 @@ function blockHtml(block: MailBlock): string {
     }
     case 'note':
       return `<p style="margin:0 0 12px;${FONT};font-size:13px;line-height:20px;color:${BRAND.muted}">${withBreaks(block.text)}</p>`;
+    case 'table':
+      return tableHtml(block.head, block.rows);
   }
+}
+
+function tableHtml(head: string[], rows: string[][]): string {
+  const cell = (tag: 'th' | 'td', text: string, i: number) => {
+    const align = i === 0 ? 'left' : 'right';
+    const weight = tag === 'th' ? 'font-weight:bold;' : '';
+    const scope = tag === 'th' ? ' scope="col"' : '';
+    return `<${tag}${scope} style="padding:6px 8px;border-bottom:1px solid ${BRAND.rule};text-align:${align};${weight}${FONT};font-size:14px;line-height:20px;color:${BRAND.text}">${escapeHtml(text)}</${tag}>`;
+  };
+  const line = (tag: 'th' | 'td', cells: string[]) =>
+    `<tr>${cells.map((c, i) => cell(tag, c, i)).join('')}</tr>`;
+  return `<table cellpadding="0" cellspacing="0" border="0" style="width:100%;border-collapse:collapse;margin:0 0 20px"><thead>${line('th', head)}</thead><tbody>${rows.map((r) => line('td', r)).join('')}</tbody></table>`;
 }
 
 /** The text part has no button, so the action's address is already spelled out: no `link` again. */
@@ -92,7 +111,15 @@ function blockText(block: MailBlock): string | undefined {
       return `${block.label}:\n${safeUrl(block.url)}`;
     case 'link':
       return undefined;
+    case 'table':
+      return tableText(block.head, block.rows);
   }
+}
+
+function tableText(head: string[], rows: string[][]): string {
+  const line = ([first, ...rest]: string[]) =>
+    `- ${first ?? ''}: ${rest.map((value, i) => `${head[i + 1] ?? ''} ${value}`).join(', ')}`;
+  return rows.map(line).join('\n');
 }
 
 export function renderHtml(content: MailContent, words: LayoutWords): string {

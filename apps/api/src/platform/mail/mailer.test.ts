@@ -25,6 +25,7 @@ const EXPECTED_LINK: Record<MailKind, string> = {
   roadmapCourseAdded: `${PUBLIC_URL}/training-academy/roadmap`,
   assignmentDue: `${PUBLIC_URL}/training-academy`,
   assignmentReminder: `${PUBLIC_URL}/training-academy`,
+  assignmentDigest: `${PUBLIC_URL}/management/compliance`,
 };
 
 const KINDS = Object.keys(MAIL_KINDS) as MailKind[];

@@ -35,3 +35,5 @@ export function action(t: Translate, label: string, url: string): MailBlock[] {
 export function greeting(t: Translate, name: string | null | undefined): MailBlock {
   return paragraph(name?.trim() ? t('layout.greeting', { name: name.trim() }) : t('layout.greetingNoName'));
 }
+
+export const table = (head: string[], rows: string[][]): MailBlock => ({ type: 'table', head, rows });

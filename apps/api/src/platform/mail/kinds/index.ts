@@ -1,4 +1,5 @@
 import { applicationApproved, applicationDeclined, applicationReceived } from './application';
+import { assignmentDigest } from './assignment-digest';
 import { assignmentReminder } from './assignment-reminder';
 import { assignmentDue, certificateIssued, examLocked, examUnlocked, roadmapCourseAdded } from './learning';
 import { passwordReset } from './password-reset';
@@ -22,4 +23,5 @@ export const MAIL_KINDS = {
   roadmapCourseAdded,
   assignmentDue,
   assignmentReminder,
+  assignmentDigest,
 };
