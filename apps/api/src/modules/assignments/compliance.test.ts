@@ -9,6 +9,7 @@ import { buildCourse, grantCourseActions } from '../../../test/courses';
 import { type MadeUser, makeOrgTree, makeUser, type OrgTree } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
+import { DEMO_CERTIFICATE_NAME } from '../../demo/certificates';
 import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { loadExcel } from '../../platform/excel';
 import { refreshCompliance } from './compliance';
@@ -143,7 +144,7 @@ describe('the compliance view', () => {
       dueSoon: 43,
       expiringSoon: 0,
     });
-    expect(body).toMatchObject({ dueSoonDays: 7, expiringSoonDays: 30, expiryTracked: false });
+    expect(body).toMatchObject({ dueSoonDays: 7, expiringSoonDays: 30, expiryTracked: true });
 
     // Each branch, then its departments.
     const place = (branchId: number, departmentId: number | null) =>
@@ -376,5 +377,64 @@ describe('the compliance view', () => {
     const b1 = rows.find((r) => r.getCell(2).value === people.b1.employeeCode);
     expect(b1?.getCell(7).value).toBe('Not started');
     expect(b1?.getCell(10).value ?? null).toBeNull();
+  });
+  it('counts the people whose current certificate of the course expires within 30 days, not expired ones', async () => {
+    at('2032-02-01T03:00:00Z');
+    const options = (await admin.get('certificates/options')).json() as { id: number; name: string }[];
+    const certificateId = options.find((o) => o.name === DEMO_CERTIFICATE_NAME)?.id;
+    // Valid for 2 months: a certificate earned on 1 February (local) expires at the end of 1 April.
+    const { course, topics } = await buildCourse(admin, [[0]], {
+      name: 'Dangerous goods',
+      certificateId: String(certificateId),
+      certificateValidityMonths: '2',
+      recertificationWindowDays: '10',
+    });
+    const [early, late, never] = await Promise.all(
+      [1, 2, 3].map(() => makeUser(t.app, { place: org.branchB })),
+    );
+    if (!early || !late || !never) throw new Error('users not made');
+    const res = await admin.post('assignments', {
+      courseId: course.id,
+      audience: { userIds: [early.id, late.id, never.id] },
+      due: { date: '2032-06-30' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const goods = (res.json() as { id: number }).id;
+    const lesson = topics[0]?.lessons[0]?.id;
+    const finish = async (learner: MadeUser) => {
+      const done = await learner.client.post(`user-lesson/update-status/${lesson}`);
+      expect(done.statusCode, done.body).toBe(200);
+    };
+    await finish(early);
+    // The other one earns theirs on 10 February: it expires on 10 April.
+    at('2032-02-10T03:00:00Z');
+    await finish(late);
+    const expiries = await t.database.db.execute(sql`
+      select user_id, (expires_at at time zone ${ZONE})::date::text as day from issued_certificates
+      where course_id = ${course.id} order by user_id`);
+    expect((expiries as unknown as { rows: { day: string }[] }).rows.map((r) => r.day)).toEqual([
+      '2032-04-01',
+      '2032-04-10',
+    ]);
+
+    const expiring = async (iso: string) => {
+      at(iso);
+      await recount();
+      return (await view(admin, `?assignmentId=${goods}`)).totals;
+    };
+    // 1 March: 1 April is more than 30 days away (3 March is the first day it counts).
+    expect(await expiring('2032-03-01T03:00:00Z')).toMatchObject({ people: 3, done: 2, expiringSoon: 0 });
+    // 3 March (local): the first certificate expires within 30 days (today counted), the second not.
+    const soon = await expiring('2032-03-02T18:00:00Z');
+    expect(soon).toMatchObject({ people: 3, done: 2, expiringSoon: 1 });
+    expect(soon.percent.expiringSoon).toBe(33);
+    // 1 April, its last day: both; 2 April: the first has expired.
+    expect(await expiring('2032-04-01T03:00:00Z')).toMatchObject({ expiringSoon: 2 });
+    expect(await expiring('2032-04-02T03:00:00Z')).toMatchObject({ expiringSoon: 1 });
+    // The branch's row counts it too.
+    const branch = (await view(admin, `?assignmentId=${goods}`)).places.find(
+      (p) => p.branchId === org.branchB.branchId && p.departmentId === null,
+    );
+    expect(branch?.counts.expiringSoon).toBe(1);
   });
 });

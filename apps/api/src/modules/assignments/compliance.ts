@@ -10,11 +10,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { col } from '../../platform/db/sql';
 import { type ManagementScope, placeWithin } from '../../platform/http/scope';
+import { currentCertificateExpiriesSql } from '../certificates';
 import { courseFacts } from '../courses';
 import { branchNameOf, departmentNameOf, serviceNameOf } from '../org';
 import { roadmapNameOf } from '../roadmaps';
 import { learnersSql } from '../users';
-import { localDay } from './due';
+import { localDay, localDaySql } from './due';
 import { assignmentCompliance, assignmentComplianceRefreshes, assignmentPeople, assignments } from './tables';
 
 /**
@@ -57,11 +58,16 @@ type RawGroup = {
 };
 
 /**
- * Whether certificates have an expiry the view can count (issue 24, point 4). Not yet: the
- * "expiring soon" count is 0 until certificates carry a validity (decision 106).
+ * Certificates expire (decision 104), so the view counts the people whose current certificate of
+ * the assignment's course expires within `COMPLIANCE_WINDOWS.expiringSoonDays` (decision 145).
  */
-export const EXPIRY_TRACKED = false;
-const expiringSoonSql: SQL = sql`false`;
+export const EXPIRY_TRACKED = true;
+
+/** "Expires within the window": its expiry day is today or one of the next days (a CTE row's). */
+function expiringSoonSql(today: SQL): SQL {
+  const c = assignmentCompliance;
+  return sql`(${col(c.expiresOn)} >= ${today} and ${col(c.expiresOn)} < ${today} + ${COMPLIANCE_WINDOWS.expiringSoonDays}::int)`;
+}
 
 function percentOf(part: number, whole: number): number {
   return whole > 0 ? Math.round((part * 100) / whole) : 0;
@@ -135,17 +141,22 @@ export async function refreshCompliance(db: Db, now: Date, timeZone: string, max
     const today = localDay(now, timeZone);
     const from = sql`${today}::date - 1`;
     const to = sql`${today}::date + ${COMPLIANCE_WINDOWS.dueSoonDays + 1}::int`;
+    const expiryTo = sql`${today}::date + ${COMPLIANCE_WINDOWS.expiringSoonDays + 1}::int`;
     await tx.execute(sql`delete from ${assignmentCompliance}`);
     await tx.execute(sql`
       insert into ${assignmentCompliance}
-        (assignment_id, service_id, branch_id, department_id, due_on, started, done, people)
+        (assignment_id, service_id, branch_id, department_id, due_on, expires_on, started, done, people)
       select ap.assignment_id, u.service_id, u.branch_id, u.department_id,
         case when ap.completed_at is null then least(greatest(ap.due_on, ${from}), ${to}) end,
+        case when ce.expires_at is not null
+          then least(greatest(${localDaySql(sql`ce.expires_at`, timeZone)}, ${from}), ${expiryTo}) end,
         ap.started_at is not null, ap.completed_at is not null, count(*)::int
       from ${assignmentPeople} ap
       join (${learnersSql({})}) u on u.id = ap.user_id
+      join ${assignments} a on a.id = ap.assignment_id
+      left join (${currentCertificateExpiriesSql()}) ce on ce.user_id = ap.user_id and ce.course_id = a.course_id
       where ap.removed_at is null
-      group by 1, 2, 3, 4, 5, 6, 7`);
+      group by 1, 2, 3, 4, 5, 6, 7, 8`);
     await tx.execute(sql`
       update ${assignmentComplianceRefreshes}
       set refreshed_at = ${now.toISOString()}::timestamptz, day = ${today}::date where id = 1`);
@@ -179,7 +190,7 @@ function countedRowsSql(filter: ComplianceFilter, now: Date, timeZone: string): 
         else 'N' end as s,
       (not ${col(c.done)} and ${col(c.dueOn)} >= ${today}
         and ${col(c.dueOn)} < ${today} + ${COMPLIANCE_WINDOWS.dueSoonDays}::int) as soon,
-      ${expiringSoonSql} as expiring
+      coalesce(${expiringSoonSql(today)}, false) as expiring
     from ${c}
     where ${conditions.length ? sql.join(conditions, sql` and `) : sql`true`}`;
 }

@@ -161,7 +161,7 @@ export const assignmentDigests = pgTable(
  * reads a few hundred rows instead of every person. `due_on` is the open rows' due day clamped to
  * [the refresh's day - 1, that day + the due-soon window + 1] (enough to tell overdue, due soon and
  * later on that day and the next), null for finished rows: the table stays small whatever the
- * spread of due days.
+ * spread of due days. `expires_on` does the same for the certificate expiring soon.
  */
 export const assignmentCompliance = pgTable(
   'assignment_compliance',
@@ -173,6 +173,12 @@ export const assignmentCompliance = pgTable(
     branchId: integer('branch_id'),
     departmentId: integer('department_id'),
     dueOn: date('due_on'),
+    /**
+     * The expiry day (TIME_ZONE) of the person's current certificate of the assignment's course,
+     * clamped like `due_on` to [the refresh's day - 1, that day + the expiring window + 1]; null
+     * without an expiring certificate (decision 145).
+     */
+    expiresOn: date('expires_on'),
     started: boolean('started').notNull(),
     done: boolean('done').notNull(),
     people: integer('people').notNull(),

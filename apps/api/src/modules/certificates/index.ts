@@ -38,3 +38,4 @@ export function wireCertificates(ctx: AppContext, log: FastifyBaseLogger, clock:
 }
 
 export { certificateOfCompletion } from './completion-piece';
+export { currentCertificateExpiriesSql } from './expiry-piece';

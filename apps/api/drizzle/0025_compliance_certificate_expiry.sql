@@ -1,0 +1,1 @@
+ALTER TABLE "assignment_compliance" ADD COLUMN "expires_on" date;
