@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CERTIFICATE_STATUSES } from './certificates';
 import { ZPageQuery } from './common';
+import { PACKAGE_KINDS, VIDEO_KINDS } from './courses';
 import { ZExamStanding, ZStaffAttempt } from './exams';
 import { MESSAGES } from './messages';
 import { ROLE_CODES } from './permissions';
@@ -122,10 +123,31 @@ export const ZProgressSummary = z.object({
 });
 export type TProgressSummary = z.infer<typeof ZProgressSummary>;
 
+/**
+ * A SCORM or cmi5 lesson's package as the reports show it (issue 25, point 5): in the learner's
+ * current cycle of the course, its standing in the lessons' words (SCORM: passed when an attempt
+ * passed, failed when the latest finished without passing, studying once launched; cmi5: passed
+ * when the course is satisfied, else studying), the score in percent (SCORM: of the attempt
+ * shown; cmi5: the mean of its AUs' scaled scores), the time its sessions credited, the attempts
+ * (cmi5: sessions) and the attempts allowed (SCORM; 0 = unlimited).
+ */
+export const ZPackageResult = z.object({
+  kind: z.enum(PACKAGE_KINDS),
+  status: z.enum(LESSON_STATUSES),
+  scorePercent: z.number().int().nullable(),
+  totalSeconds: z.number().int(),
+  attempts: z.number().int(),
+  maxAttempts: z.number().int().nullable(),
+  lastAt: z.string().nullable(),
+});
+export type TPackageResult = z.infer<typeof ZPackageResult>;
+
 export const ZLearnerLesson = z.object({
   id: z.number().int(),
   name: z.string(),
   topicName: z.string(),
+  /** What the lesson plays: a video (youtube, upload), a SCORM package or a cmi5 course. */
+  contentKind: z.enum(VIDEO_KINDS),
   status: z.enum(LESSON_STATUSES),
   /** Time viewed: study time credited, in seconds. */
   creditedSeconds: z.number().int(),
@@ -136,6 +158,8 @@ export const ZLearnerLesson = z.object({
   lastStudiedAt: z.string().nullable(),
   /** When it was passed (the last time studied for a lesson passed before this was recorded); null when not passed. */
   passedAt: z.string().nullable(),
+  /** A SCORM or cmi5 lesson's package once the learner launched it; null otherwise. */
+  package: ZPackageResult.nullable(),
 });
 export type TLearnerLesson = z.infer<typeof ZLearnerLesson>;
 
@@ -289,3 +313,36 @@ export const PROGRESS_EXPORT_COLUMNS = [
   { key: 'lastStudiedAt', header: 'Last studied', width: 20 },
   { key: 'finishedAt', header: 'Finished', width: 20 },
 ] as const;
+
+/**
+ * The export's second sheet (issue 25, point 5): one row per learner and SCORM or cmi5 lesson
+ * they launched, in the courses of the first sheet's rows.
+ */
+export const PACKAGE_EXPORT_SHEET = 'Package lessons';
+export const PACKAGE_EXPORT_COLUMNS = [
+  { key: 'employeeCode', header: 'Employee code', width: 16 },
+  { key: 'fullName', header: 'Full name', width: 26 },
+  { key: 'courseName', header: 'Course', width: 32 },
+  { key: 'lessonName', header: 'Lesson', width: 32 },
+  { key: 'kind', header: 'Type', width: 8 },
+  { key: 'status', header: 'Status', width: 12 },
+  { key: 'lessonPassed', header: 'Lesson passed', width: 14 },
+  { key: 'score', header: 'Score', width: 8 },
+  { key: 'time', header: 'Time', width: 10 },
+  { key: 'attempts', header: 'Attempts', width: 10 },
+  { key: 'attemptsAllowed', header: 'Attempts allowed', width: 16 },
+  { key: 'lastAt', header: 'Last activity', width: 20 },
+] as const;
+
+export const PACKAGE_KIND_LABELS: Record<(typeof PACKAGE_KINDS)[number], string> = {
+  scorm: 'SCORM',
+  cmi5: 'cmi5',
+};
+
+/** The lessons' status words (the lesson page's and the reports'). */
+export const LESSON_STATUS_LABELS: Record<(typeof LESSON_STATUSES)[number], string> = {
+  IDLE: 'Not started',
+  STUDYING: 'Studying',
+  PASSED: 'Passed',
+  FAILED: 'Failed',
+};

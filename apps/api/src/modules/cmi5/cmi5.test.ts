@@ -6,7 +6,9 @@ import {
   type TCmi5Course,
   type TCmi5Launch,
   type TCmi5Registration,
+  type TLearnerProgress,
   type TMyLesson,
+  type TMyProgress,
 } from '@academy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client';
@@ -720,6 +722,40 @@ describe('moveOn, satisfied and the lesson', () => {
     expect(await nextLocked(learner.client, topicId, nextId)).toBe(false);
     const progress = (await learner.client.get(`my-lessons?thematic_id=${topicId}`)).json() as TMyLesson[];
     expect(progress.find((l) => l.id === lessonId)?.status).toBe('PASSED');
+  });
+
+  it("shows in the progress reports: studying with its sessions until satisfied, then passed with the AUs' mean score", async () => {
+    const nodes = [au(1, { moveOn: 'Passed' }), au(2, { moveOn: 'Passed' })];
+    const { lessonId } = await cmi5Course(cmi5Package({ nodes }));
+    const learner = await makeUser(t.app);
+    const lessonOf = async () => {
+      const detail = (await admin.get(`progress/users/${learner.id}`)).json() as TLearnerProgress;
+      return detail.courses.flatMap((c) => c.lessons).find((l) => l.id === lessonId);
+    };
+    const ids = [1, 2].map((n) => `https://courses.example.com/forklift/au/${n}`);
+    const first = await session(learner.client, lessonId, ids[0]);
+    await first.send(first.initialized(), first.passed(0.9), first.terminated());
+    // The AU's failure is not the course's: another session may still satisfy it.
+    const second = await session(learner.client, lessonId, ids[1]);
+    await second.send(second.initialized(), second.failed(0.3));
+    expect(await lessonOf()).toMatchObject({
+      contentKind: 'cmi5',
+      status: 'STUDYING',
+      passed: false,
+      package: { kind: 'cmi5', status: 'STUDYING', scorePercent: 60, attempts: 2, maxAttempts: null },
+    });
+    const again = await session(learner.client, lessonId, ids[1]);
+    await again.send(again.initialized(), again.passed(0.7), again.terminated());
+    expect(await lessonOf()).toMatchObject({
+      status: 'PASSED',
+      passed: true,
+      package: { status: 'PASSED', scorePercent: 80, attempts: 3 },
+    });
+    const mine = (await learner.client.get('my-progress')).json() as TMyProgress;
+    expect(mine.courses.flatMap((c) => c.lessons).find((l) => l.id === lessonId)?.package).toMatchObject({
+      kind: 'cmi5',
+      status: 'PASSED',
+    });
   });
 
   it('satisfies a course of NotApplicable AUs at registration', async () => {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { cmi5ContentRoutes } from './content-routes';
 import { Cmi5Service } from './service';
 
+export { cmi5ResultRows, hasCmi5ResultsSql } from './report-pieces';
 export { type Cmi5RouteOptions, cmi5Routes } from './routes';
 export { Cmi5Service } from './service';
 

@@ -260,8 +260,8 @@ describe('a learner’s progress detail', () => {
     await manager.get(`progress/users/${learners.examPassed.id}`);
     expect(t.database.queries.count).toBe(few);
     // The principal, the user, their courses, lessons, exam names, attempts and standings (page + total
-    // each), and their ended cycles (decision 105).
-    expect(few).toBe(10);
+    // each), their ended cycles (decision 105) and their SCORM and cmi5 lessons (decision 150).
+    expect(few).toBe(11);
     const missing = await manager.get('progress/users/99999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(MESSAGES.userNotFound);

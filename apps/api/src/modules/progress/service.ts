@@ -1,4 +1,5 @@
 import {
+  isPackageKind,
   LESSON_STATUSES,
   type LessonStatus,
   MESSAGES,
@@ -9,10 +10,12 @@ import {
   type TLearnerLesson,
   type TLearnerProgress,
   type TMyProgress,
+  type TPackageResult,
   type TProgressListQuery,
   type TProgressRow,
   type TProgressSummary,
   type TStaffAttempt,
+  VIDEO_KINDS,
 } from '@academy/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
@@ -24,6 +27,7 @@ import { courseFacts, lessonFacts } from '../courses';
 import { examAttemptCountsRows, listAttempts, listStandings } from '../exams';
 import { type EndedCycle, endedCycles, type LearnerLessonRow, learnerLessonRows } from '../study';
 import { learnerCard } from '../users';
+import { learnerPackageResults } from './packages';
 import {
   gradedCtes,
   type RawRow,
@@ -131,30 +135,29 @@ async function learnerCourses(db: Db, userId: number): Promise<TProgressRow[]> {
 
 type LessonRow = LearnerLessonRow;
 
-function toLesson(row: LessonRow): TLearnerLesson {
+function toLesson(row: LessonRow, packages: Map<number, TPackageResult>): TLearnerLesson {
   const required = row.minStudyMinutes * 60;
   const credited = Math.floor(row.creditedSeconds ?? 0);
-  const hasExam = row.examQuestionCount > 0;
   const stored = (LESSON_STATUSES as readonly string[]).includes(row.status ?? '')
     ? (row.status as LessonStatus)
     : null;
-  // The study module's rule (decision 12): a lesson never opened is not passed.
-  const passed =
-    stored !== null &&
-    (stored === 'PASSED' || (credited >= required && (!hasExam || row.examPassed === true)));
+  // Study's rule (decision 12; a SCORM or cmi5 lesson wants its package passed): study decides.
+  const { passed } = row;
   return {
     id: row.id,
     name: row.name,
     topicName: row.topicName,
+    contentKind: VIDEO_KINDS.find((k) => k === row.videoKind) ?? 'youtube',
     status: passed ? 'PASSED' : (stored ?? 'IDLE'),
     creditedSeconds: credited,
     requiredSeconds: required,
-    hasExam,
+    hasExam: row.examQuestionCount > 0,
     examPassed: row.examPassed ?? false,
     passed,
     lastStudiedAt: row.updatedAt?.toISOString() ?? null,
     // Rows passed before study kept the moment have none: their last change is the best we know.
     passedAt: passed ? ((row.passedAt ?? row.updatedAt)?.toISOString() ?? null) : null,
+    package: isPackageKind(row.videoKind) ? (packages.get(row.id) ?? null) : null,
   };
 }
 
@@ -162,11 +165,12 @@ function withLessons(
   rows: TProgressRow[],
   lessonRows: LessonRow[],
   cycles: Map<number, number>,
+  packages: Map<number, TPackageResult>,
 ): TLearnerCourse[] {
   const byCourse = new Map<number, TLearnerLesson[]>();
   for (const row of lessonRows) {
     const list = byCourse.get(row.courseId) ?? [];
-    list.push(toLesson(row));
+    list.push(toLesson(row, packages));
     byCourse.set(row.courseId, list);
   }
   return rows.map((row) => ({
@@ -288,7 +292,8 @@ async function earlierCycles(
 /**
  * GET progress/users/{id}: the learner, their courses with every lesson (time viewed, status),
  * their exam attempts (newest first) and standings (locks), and the earlier cycles of the courses
- * they recertified. Nine statements (eleven with earlier cycles) whatever the data.
+ * they recertified, and their SCORM and cmi5 lessons' packages. Ten statements (twelve with earlier
+ * cycles) whatever the data.
  */
 export async function learnerProgress(
   db: Db,
@@ -296,11 +301,12 @@ export async function learnerProgress(
   now: Date,
   within: ManagementScope = EVERYTHING,
 ): Promise<TLearnerProgress> {
-  const [user, rows, exams, ended] = await Promise.all([
+  const [user, rows, exams, ended, packages] = await Promise.all([
     learnerCard(db, userId, within),
     learnerCourses(db, userId),
     examsOf(db, userId),
     endedCycles(db, userId),
+    learnerPackageResults(db, userId),
   ]);
   if (!user) throw notFound(MESSAGES.userNotFound);
   const [lessonRows, cycles] = await Promise.all([
@@ -313,7 +319,7 @@ export async function learnerProgress(
   ]);
   return {
     user,
-    courses: withLessons(rows, lessonRows, currentCyclesOf(ended)),
+    courses: withLessons(rows, lessonRows, currentCyclesOf(ended), packages),
     attempts: exams.attempts.map((a) => {
       const names = exams.names.get(a.examId);
       return { ...a, lessonName: names?.lessonName ?? '', courseName: names?.courseName ?? '' };
@@ -326,13 +332,15 @@ export async function learnerProgress(
 /**
  * GET my-progress: the learner's courses with lessons, a line per exam (attempts, best and last
  * mark, passed, locked) in the course's current cycle, and the earlier cycles of the courses they
- * recertified. Eight statements (ten with earlier cycles) whatever the data.
+ * recertified, with their SCORM and cmi5 lessons' packages. Nine statements (eleven with earlier
+ * cycles) whatever the data.
  */
 export async function myProgress(db: Db, userId: number, now: Date): Promise<TMyProgress> {
-  const [rows, exams, ended] = await Promise.all([
+  const [rows, exams, ended, packages] = await Promise.all([
     learnerCourses(db, userId),
     examsOf(db, userId),
     endedCycles(db, userId),
+    learnerPackageResults(db, userId),
   ]);
   const current = currentCyclesOf(ended);
   const [lessonRows, cycles] = await Promise.all([
@@ -355,7 +363,7 @@ export async function myProgress(db: Db, userId: number, now: Date): Promise<TMy
   const examIds = [...new Set([...exams.standings.map((s) => s.examId), ...byExam.keys()])];
   const standingOf = new Map(exams.standings.map((s) => [s.examId, s]));
   return {
-    courses: withLessons(rows, lessonRows, current),
+    courses: withLessons(rows, lessonRows, current, packages),
     cycles,
     exams: examIds.flatMap((examId) => {
       const names = exams.names.get(examId);

@@ -211,8 +211,8 @@ describe('my transcript', () => {
     expect(await issuedCodes(learner)).toHaveLength(4);
     const after = [await count('pdf'), await count('xlsx')];
     expect(after).toEqual(before);
-    // The principal, then My progress's eight statements (its learner's ended cycles included: decision
-    // 105), the learner's card and their certificates.
-    expect(before).toEqual([11, 11]);
+    // The principal, then My progress's nine statements (its learner's ended cycles and package
+    // lessons included: decisions 105, 150), the learner's card and their certificates.
+    expect(before).toEqual([12, 12]);
   });
 });

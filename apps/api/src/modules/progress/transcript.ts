@@ -6,8 +6,8 @@ import { myProgress } from './service';
 
 /**
  * The learner's transcript (decision 94): their own record, gathered once and drawn as a PDF
- * (transcript-pdf.ts) or a workbook (transcript-xlsx.ts). Ten statements whatever the number of
- * courses, lessons, exams and certificates: My progress's eight (two more once a course was
+ * (transcript-pdf.ts) or a workbook (transcript-xlsx.ts). Eleven statements whatever the number of
+ * courses, lessons, exams and certificates: My progress's nine (two more once a course was
  * recertified: its earlier cycles, decision 105), the learner's card, their certificates.
  */
 

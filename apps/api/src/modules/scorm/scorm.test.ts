@@ -498,6 +498,49 @@ describe('the launch credential', () => {
     expect((await attemptOf(a.client, lessonId)).completionStatus).toBe('not attempted');
   });
 
+  it("cannot write another lesson's data: its own lesson only, even named by a well-signed credential of another package", async () => {
+    const one = await scormCourse();
+    const other = await scormCourse();
+    const learner = await makeUser(t.app);
+    const launchOne = await launch(learner.client, one.lessonId);
+    const launchOther = await launch(learner.client, other.lessonId);
+    // Its credential writes its own lesson's attempt, and nothing of the other lesson.
+    expect((await commit(launchOne.url, { core: { lesson_status: 'passed' } })).statusCode).toBe(200);
+    expect((await attemptOf(learner.client, one.lessonId)).passed).toBe(true);
+    expect(await attemptOf(learner.client, other.lessonId)).toMatchObject({
+      completionStatus: 'not attempted',
+      passed: false,
+    });
+    expect(await nextLocked(learner.client, other.topic.id, other.nextId)).toBe(true);
+
+    const secret = await loadLaunchSecret(t.database.db);
+    const claimsOne = readLaunch(secret, tokenOf(launchOne.url));
+    const claimsOther = readLaunch(secret, tokenOf(launchOther.url));
+    if (!claimsOne || !claimsOther) throw new Error('credentials do not read');
+    // Rewritten to name the other lesson's package: the signature no longer matches.
+    const [payload, signature] = tokenOf(launchOne.url).split('.');
+    const forgedPayload = Buffer.from(
+      Buffer.from(payload ?? '', 'base64url')
+        .toString()
+        .replace(claimsOne.packageId, claimsOther.packageId),
+    ).toString('base64url');
+    const forged = launchOne.url.replace(tokenOf(launchOne.url), `${forgedPayload}.${signature}`);
+    expect((await commit(forged, { core: { lesson_status: 'passed' } })).statusCode).toBe(401);
+    // Well signed, naming the other lesson's package with this lesson's attempt (the same SCO id in
+    // both): the attempt is not that lesson's, so nothing is written.
+    const mixed = signLaunch(secret, { ...claimsOne, packageId: claimsOther.packageId });
+    const refused = await commit(launchOne.url.replace(tokenOf(launchOne.url), mixed), {
+      core: { lesson_status: 'passed' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(await attemptOf(learner.client, other.lessonId)).toMatchObject({ passed: false });
+    expect(await nextLocked(learner.client, other.topic.id, other.nextId)).toBe(true);
+    const lessons = (
+      await learner.client.get(`my-lessons?thematic_id=${other.topic.id}`)
+    ).json() as TMyLesson[];
+    expect(lessons.find((l) => l.id === other.lessonId)?.passed).toBe(false);
+  });
+
   it('expires, and an older launch of the same SCO can no longer write', async () => {
     const { lessonId } = await scormCourse();
     const learner = await makeUser(t.app);

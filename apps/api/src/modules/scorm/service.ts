@@ -536,6 +536,7 @@ export class ScormService {
       !current ||
       current.superseded ||
       current.attempt.userId !== claims.userId ||
+      current.attempt.lessonId !== pkg.lessonId ||
       current.state.sessionId !== claims.sessionId
     ) {
       throw conflict(SCORM_MESSAGES.attemptClosed);
@@ -596,6 +597,9 @@ export class ScormService {
       })
       .where(eq(scormAttempts.id, attempt.id));
     const passed = attemptPasses(rolled, pkg.passMark);
+    // Finished without passing (decision 113's "Failed"): the lesson fails until an attempt passes.
+    const failed =
+      !passed && finished({ completionStatus: rolled.completion, successStatus: rolled.success });
     const [all] = await this.db
       .select({ seconds: sql<number>`coalesce(sum(${scormAttempts.totalSeconds}), 0)::float8` })
       .from(scormAttempts)
@@ -611,7 +615,7 @@ export class ScormService {
       this.events,
       claims.userId,
       pkg.lessonId,
-      { passed, creditedSeconds: all?.seconds ?? attemptSeconds },
+      { passed, failed, creditedSeconds: all?.seconds ?? attemptSeconds },
       now,
     ).catch((err) => {
       // A lesson locked since the launch (its course reordered) keeps the SCORM data only.

@@ -30,6 +30,11 @@ export {
 } from './my-courses';
 export { openedLessonSql } from './opened';
 export { openLesson, recordContentResult, recordExamResult, recordHeartbeat } from './progress';
-export { courseProgressRows, type LearnerLessonRow, learnerLessonRows } from './report-pieces';
+export {
+  courseProgressRows,
+  type LearnerLessonRow,
+  learnerLessonRows,
+  lessonPassedSql,
+} from './report-pieces';
 export { studyRoutes } from './routes';
 export type { LessonNode } from './tree';

@@ -204,15 +204,16 @@ export async function recordExamResult(
  * For the scorm and cmi5 modules: a package lesson's state after a commit or statement — whether its package reports it
  * passed (kept once true), and the study time its sessions credited (session times, each capped
  * by the wall-clock time of its launch; it never goes down). The lesson passes by the usual rule
- * (rules.ts `lessonPassed`, which wants `contentPassed` for SCORM lessons). Refused with 403 while
- * the lesson is locked.
+ * (rules.ts `lessonPassed`, which wants `contentPassed` for SCORM lessons). A package that reports
+ * the learner failed (a SCORM attempt finished without passing) fails the lesson as a failed exam
+ * does: FAILED until it passes. Refused with 403 while the lesson is locked.
  */
 export async function recordContentResult(
   db: Db,
   events: StudyEvents,
   userId: number,
   lessonId: number,
-  result: { passed: boolean; creditedSeconds: number },
+  result: { passed: boolean; failed?: boolean; creditedSeconds: number },
   now: Date,
 ): Promise<TLessonProgress> {
   const { lesson } = await learnerLesson(db, userId, lessonId);
@@ -223,13 +224,16 @@ export async function recordContentResult(
       record.creditedSeconds,
       Math.round(result.creditedSeconds * 1000) / 1000,
     );
-    const change = statusChange(lesson, { ...record, contentPassed, creditedSeconds }, now);
+    const failed = result.failed === true && !result.passed;
+    const after = { ...record, contentPassed, creditedSeconds, status: failed ? 'FAILED' : record.status };
+    const change = statusChange(lesson, after, now);
+    const status = record.status === 'PASSED' ? 'PASSED' : change.status;
     const same =
       contentPassed === record.contentPassed &&
       creditedSeconds === record.creditedSeconds &&
-      change.status === record.status;
+      status === record.status;
     return {
-      changes: same ? null : { contentPassed, creditedSeconds, ...change, updatedAt: now },
+      changes: same ? null : { contentPassed, creditedSeconds, ...change, status, updatedAt: now },
       answer: (saved) => progressOf(lesson, saved),
     };
   });

@@ -1,7 +1,9 @@
+import type { LessonStatus } from '@academy/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { col } from '../../platform/db/sql';
 import { lessonFacts, lessonOutline } from '../courses';
+import { lessonPassed } from './rules';
 import { lessonProgress } from './tables';
 import { passedWhere } from './tree';
 
@@ -38,6 +40,18 @@ export function courseProgressRows(learners: string, courseId?: number): SQL {
     group by ${col(lessonProgress.userId)}, ${col(lesson.courseId)}`;
 }
 
+/** Whether study counts the lesson `lessonId` passed for the learner `userId` (both SQL), as a column. */
+export function lessonPassedSql(userId: SQL, lessonId: SQL): SQL<boolean> {
+  const lesson = lessonFacts();
+  const passed = passedWhere({
+    minStudyMinutes: col(lesson.minStudyMinutes),
+    examQuestionCount: col(lesson.examQuestionCount),
+    videoKind: col(lesson.videoKind),
+  });
+  return sql<boolean>`exists (select 1 from ${lessonProgress} join ${lesson} on ${col(lesson.id)} = ${col(lessonProgress.lessonId)}
+    where ${col(lessonProgress.userId)} = ${userId} and ${col(lessonProgress.lessonId)} = ${lessonId} and ${passed})`;
+}
+
 export type LearnerLessonRow = {
   id: number;
   courseId: number;
@@ -45,9 +59,12 @@ export type LearnerLessonRow = {
   topicName: string;
   minStudyMinutes: number;
   examQuestionCount: number;
+  videoKind: string;
   status: string | null;
   creditedSeconds: number | null;
   examPassed: boolean | null;
+  /** Study's pass rule (rules.ts `lessonPassed`, decision 12; SCORM and cmi5 lessons want their package passed). */
+  passed: boolean;
   /** When the lesson was passed (kept since study recorded it; older rows have none). */
   passedAt: Date | null;
   updatedAt: Date | null;
@@ -63,7 +80,7 @@ export async function learnerLessonRows(
   courseIds: number[],
 ): Promise<LearnerLessonRow[]> {
   const lesson = lessonOutline();
-  return db
+  const rows = await db
     .select({
       id: lesson.id,
       courseId: lesson.courseId,
@@ -71,9 +88,11 @@ export async function learnerLessonRows(
       topicName: lesson.topicName,
       minStudyMinutes: lesson.minStudyMinutes,
       examQuestionCount: lesson.examQuestionCount,
+      videoKind: lesson.videoKind,
       status: lessonProgress.status,
       creditedSeconds: lessonProgress.creditedSeconds,
       examPassed: lessonProgress.examPassed,
+      contentPassed: lessonProgress.contentPassed,
       passedAt: lessonProgress.passedAt,
       updatedAt: lessonProgress.updatedAt,
     })
@@ -87,4 +106,18 @@ export async function learnerLessonRows(
       asc(lesson.position),
       asc(lesson.id),
     );
+  return rows.map(({ contentPassed, ...row }) => ({
+    ...row,
+    passed: lessonPassed(
+      row,
+      row.status === null
+        ? null
+        : {
+            status: row.status as LessonStatus,
+            creditedSeconds: row.creditedSeconds ?? 0,
+            examPassed: row.examPassed ?? false,
+            contentPassed: contentPassed ?? false,
+          },
+    ),
+  }));
 }
