@@ -12,7 +12,14 @@ export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Three workers when the servers use PostgreSQL (TEST_DATABASE_URL): a journey mostly waits on
+  // the browser and the server: three keep two cores busy (the whole set in 300 s with three on
+  // 2026-11-27, about 380 s with two a day before). An embedded database costs a core of its own,
+  // so two without.
+  workers: Number(
+    process.env.E2E_WORKERS ??
+      (process.env.TEST_DATABASE_URL && process.env.E2E_DATABASE !== 'embedded' ? 3 : 2),
+  ),
   retries: 0,
   // Journeys are long (several sign-ins, uploads); a loaded CI machine needs the headroom.
   timeout: 120_000,
