@@ -134,11 +134,10 @@ export async function ensurePostgresTemplate(
       [`academy_tpl_${key}_%`, KEPT_FOREIGN_TEMPLATES],
     );
     for (const { datname } of stale.rows) {
-      // A template another run still copies from is left for later.
-      await admin
-        .query(`ALTER DATABASE ${datname} WITH IS_TEMPLATE false`)
-        .then(() => admin.query(`DROP DATABASE ${datname}`))
-        .catch(() => {});
+      // A template another run still copies from is left for later. One whose build was cut off is
+      // marked invalid: it refuses the ALTER but can still be dropped.
+      await admin.query(`ALTER DATABASE ${datname} WITH IS_TEMPLATE false`).catch(() => {});
+      await admin.query(`DROP DATABASE ${datname}`).catch(() => {});
     }
   } finally {
     await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch(() => {});
