@@ -43,7 +43,13 @@ import {
 } from './modules/study';
 import { systemRoutes } from './modules/system';
 import { anyUserOf, createSignInAccounts, usersCountOf, usersRoutes } from './modules/users';
-import { lrsRoutes, wireOwnStatements, XAPI_PREFIX, xapiCredentialRoutes } from './modules/xapi';
+import {
+  lrsRoutes,
+  wireOwnStatements,
+  XAPI_PREFIX,
+  xapiCredentialRoutes,
+  xapiReportRoutes,
+} from './modules/xapi';
 import { embeddedResolver, externalResolver } from './platform/auth/resolver';
 import { serverClock } from './platform/clock';
 import type { AppContext } from './platform/context';
@@ -221,6 +227,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(auditRoutes, ctx);
       await api.register(searchRoutes, ctx);
       await api.register(xapiCredentialRoutes, ctx);
+      await api.register(xapiReportRoutes, ctx);
       await api.register(mailPreviewRoutes, ctx);
     },
     { prefix: API_PREFIX },

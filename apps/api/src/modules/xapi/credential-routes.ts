@@ -52,6 +52,7 @@ export const xapiCredentialRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         write: row.canWrite,
         createdAt: row.createdAt.toISOString(),
         expiresAt: row.expiresAt?.toISOString() ?? null,
+        lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
       })),
   );
 

@@ -97,10 +97,35 @@ export async function listCredentials(db: Db) {
       canWrite: xapiCredentials.canWrite,
       createdAt: xapiCredentials.createdAt,
       expiresAt: xapiCredentials.expiresAt,
+      lastUsedAt: xapiCredentials.lastUsedAt,
     })
     .from(xapiCredentials)
     .where(and(isNull(xapiCredentials.revokedAt), isNull(xapiCredentials.scope)))
     .orderBy(xapiCredentials.id);
+}
+
+/** A key's last use is written at most this often per process (decision 155). */
+export const LAST_USE_EVERY_MS = 60_000;
+/** When this process last wrote each key's last use, per database (tests run several). */
+const lastUseWritten = new WeakMap<Db, Map<number, number>>();
+
+/**
+ * Notes that an integration's key reached the LRS: one UPDATE a minute at most per key and
+ * process, so a system sending statements all day costs no write per request.
+ */
+async function noteUse(db: Db, id: number): Promise<void> {
+  const now = Date.now();
+  let written = lastUseWritten.get(db);
+  if (!written) {
+    written = new Map();
+    lastUseWritten.set(db, written);
+  }
+  if (now - (written.get(id) ?? 0) < LAST_USE_EVERY_MS) return;
+  written.set(id, now);
+  await db
+    .update(xapiCredentials)
+    .set({ lastUsedAt: new Date(now) })
+    .where(eq(xapiCredentials.id, id));
 }
 
 /** The client of an `Authorization: Basic …` header; 401 for anything else. */
@@ -125,6 +150,7 @@ export async function authenticate(db: Db, authorization: string | undefined): P
     .limit(1);
   const given = Buffer.from(hashSecret(secret));
   if (!row || !timingSafeEqual(given, Buffer.from(row.secretHash))) throw refused;
+  if (!row.scope) await noteUse(db, row.id);
   const scope = row.scope ? { ...row.scope, agentKey: agentKey(row.scope.actor) ?? '' } : null;
   return { id: row.id, key: row.key, name: row.name, canRead: row.canRead, canWrite: row.canWrite, scope };
 }

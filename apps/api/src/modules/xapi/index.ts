@@ -21,6 +21,7 @@ export { XapiError } from './errors';
 export { storeLmsStatements, writeLmsState } from './lms';
 export { lrsRoutes, XAPI_PREFIX } from './lrs-routes';
 export { isoDuration, statementIdOf } from './own-statements';
+export { xapiReportRoutes } from './report-routes';
 export { LAUNCH_DATA_STATE } from './resources';
 export type { StatementGuard } from './statement-store';
 export type { LaunchScope } from './tables';

@@ -154,6 +154,92 @@ describe('the learning record store', () => {
     expect((await lrs('GET', 'statements?colour=blue')).statusCode).toBe(400);
   });
 
+  it('a filter finds the statements that refer to a match (StatementRef chains), newest first, voided targets included', async () => {
+    const agent = learner(21);
+    const verb = 'https://academy.example/verbs/rehearsed';
+    const [target] = (
+      await lrs('POST', 'statements', { body: statement({ actor: agent, verb: { id: verb } }) })
+    ).json() as string[];
+    const other = learner(22);
+    const refers = (id: string, verbId: string) => ({
+      actor: other,
+      verb: { id: verbId },
+      object: { objectType: 'StatementRef', id },
+    });
+    const [first] = (
+      await lrs('POST', 'statements', {
+        body: refers(target as string, 'https://academy.example/verbs/liked'),
+      })
+    ).json() as string[];
+    const [second] = (
+      await lrs('POST', 'statements', {
+        body: refers(first as string, 'https://academy.example/verbs/shared'),
+      })
+    ).json() as string[];
+    await lrs('POST', 'statements', { body: statement({ actor: other }) }); // refers to nothing: not found
+    const byVerb = await lrs('GET', `statements?verb=${encodeURIComponent(verb)}`);
+    const ids = (page: { body: string }) =>
+      (JSON.parse(page.body) as { statements: Array<{ id: string }> }).statements.map((s) => s.id);
+    expect(ids(byVerb)).toEqual([second, first, target]);
+    const limited = await lrs('GET', `statements?verb=${encodeURIComponent(verb)}&limit=2`);
+    expect(ids(limited)).toEqual([second, first]);
+    const rest = await t.app.inject({
+      method: 'GET',
+      url: (limited.json() as { more: string }).more,
+      headers: { authorization: basic, 'x-experience-api-version': '1.0.3' },
+    });
+    expect(ids(rest)).toEqual([target]);
+    // Voiding the target leaves it out, but what refers to it still matches (and the voiding statement).
+    const [voiding] = (
+      await lrs('POST', 'statements', {
+        body: refers(target as string, 'http://adlnet.gov/expapi/verbs/voided'),
+      })
+    ).json() as string[];
+    expect(ids(await lrs('GET', `statements?verb=${encodeURIComponent(verb)}`))).toEqual([
+      voiding,
+      second,
+      first,
+    ]);
+    const ascending = await lrs(
+      'GET',
+      `statements?agent=${encodeURIComponent(JSON.stringify(agent))}&ascending=true`,
+    );
+    expect(ids(ascending)).toEqual([first, second, voiding]);
+  });
+
+  it('a write-only key writes but cannot read', async () => {
+    const writer = await createCredential(t.database.db, {
+      name: 'Writer',
+      canRead: false,
+      canWrite: true,
+      createdBy: null,
+    });
+    const as = auth(writer.key, writer.secret);
+    expect((await lrs('POST', 'statements', { as, body: statement() })).statusCode).toBe(200);
+    expect((await lrs('GET', 'statements', { as })).statusCode).toBe(403);
+    expect(
+      (await lrs('GET', 'activities?activityId=https%3A%2F%2Facademy.example%2Fcourses%2F1', { as }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('refuses a body over 64 MB with 413 and stores nothing', async () => {
+    const before = (await lrs('GET', 'statements?limit=1')).json() as { statements: Array<{ id: string }> };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${XAPI_PREFIX}/statements`,
+      headers: {
+        authorization: basic,
+        'x-experience-api-version': '1.0.3',
+        'content-type': 'application/json',
+      },
+      payload: Buffer.alloc(64 * 1024 * 1024 + 1, 0x20),
+    });
+    expect(res.statusCode).toBe(413);
+    const after = (await lrs('GET', 'statements?limit=1')).json() as { statements: Array<{ id: string }> };
+    expect(after.statements[0]?.id).toBe(before.statements[0]?.id);
+  });
+
   it('stores a state document, merges JSON by POST, and guards profiles with ETags', async () => {
     const params = `activityId=${encodeURIComponent('https://academy.example/courses/1')}&agent=${encodeURIComponent(JSON.stringify(learner()))}&stateId=bookmark`;
     expect((await lrs('PUT', `activities/state?${params}`, { body: { page: 1 } })).statusCode).toBe(204);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { agentIds, agentKey, parseAgentParam } from './agents';
 import { badRequest, XapiError } from './errors';
@@ -98,63 +98,53 @@ export async function queryStatements(
   formatOf(params);
   wantsAttachments(params);
 
-  // Filters on what a statement is about; a statement that targets a matching one (StatementRef)
-  // matches too, voided targets included (Communication 2.1.3, filter conditions for StatementRefs).
-  const about: SQL[] = [];
+  // Filters on what a statement is about, on a row named `t` (see statementsMatching).
+  const about: Array<(t: SQL) => SQL> = [];
   if (params.agent !== undefined) {
     const key = agentKey(parseAgentParam(params.agent)) as string;
     about.push(
       params.related_agents === 'true'
-        ? sql`${xapiStatements.relatedAgents} @> array[${key}]::text[]`
-        : sql`(${xapiStatements.actorKey} = ${key} or ${xapiStatements.objectAgentKey} = ${key})`,
+        ? (t) => sql`${t}.related_agents @> array[${key}]::text[]`
+        : (t) => sql`(${t}.actor_key = ${key} or ${t}.object_agent_key = ${key})`,
     );
   }
   if (params.verb !== undefined) {
-    if (!isIri(params.verb)) throw badRequest('verb must be an IRI');
-    about.push(eq(xapiStatements.verbId, params.verb));
+    const verb = params.verb;
+    if (!isIri(verb)) throw badRequest('verb must be an IRI');
+    about.push((t) => sql`${t}.verb_id = ${verb}`);
   }
   if (params.activity !== undefined) {
-    if (!isIri(params.activity)) throw badRequest('activity must be an IRI');
+    const activity = params.activity;
+    if (!isIri(activity)) throw badRequest('activity must be an IRI');
     about.push(
       params.related_activities === 'true'
-        ? sql`${xapiStatements.relatedActivities} @> array[${params.activity}]::text[]`
-        : eq(xapiStatements.objectActivityId, params.activity),
+        ? (t) => sql`${t}.related_activities @> array[${activity}]::text[]`
+        : (t) => sql`${t}.object_activity_id = ${activity}`,
     );
   }
   if (params.registration !== undefined) {
-    if (!isUuid(params.registration)) throw badRequest('registration must be a UUID');
-    about.push(eq(xapiStatements.registration, params.registration.toLowerCase()));
+    const registration = params.registration.toLowerCase();
+    if (!isUuid(registration)) throw badRequest('registration must be a UUID');
+    about.push((t) => sql`${t}.registration = ${registration}::uuid`);
   }
-  const where: SQL[] = [eq(xapiStatements.voided, false)];
-  if (about.length > 0) {
-    where.push(sql`${xapiStatements.id} in (
-      with recursive matched(id) as (
-        select id from xapi_statements where ${and(...about)}
-        union
-        select t.id from xapi_statements t join matched m on t.object_statement_id = m.id
-      ) select id from matched)`);
-  }
+  // Which stored statements, whatever they are about: not voided, stored in the time asked, after the cursor.
+  const window: Array<(t: SQL) => SQL> = [(t) => sql`not ${t}.voided`];
   if (params.since !== undefined) {
     if (!isTimestamp(params.since)) throw badRequest('since must be an ISO 8601 timestamp');
-    where.push(gt(xapiStatements.stored, new Date(params.since)));
+    const since = new Date(params.since);
+    window.push((t) => sql`${t}.stored > ${since}`);
   }
   if (params.until !== undefined) {
     if (!isTimestamp(params.until)) throw badRequest('until must be an ISO 8601 timestamp');
-    where.push(lte(xapiStatements.stored, new Date(params.until)));
+    const until = new Date(params.until);
+    window.push((t) => sql`${t}.stored <= ${until}`);
   }
-  if (cursor)
-    where.push(ascending ? gt(xapiStatements.seq, cursor.after) : lt(xapiStatements.seq, cursor.after));
+  if (cursor) {
+    const after = cursor.after;
+    window.push((t) => (ascending ? sql`${t}.seq > ${after}` : sql`${t}.seq < ${after}`));
+  }
 
-  const rows = await db
-    .select({
-      seq: xapiStatements.seq,
-      statement: xapiStatements.statement,
-      hashes: xapiStatements.attachmentHashes,
-    })
-    .from(xapiStatements)
-    .where(and(...where))
-    .orderBy(ascending ? asc(xapiStatements.seq) : desc(xapiStatements.seq))
-    .limit(limit + 1);
+  const rows = await statementsMatching(db, { about, window, ascending, limit: limit + 1 });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const more =
@@ -164,6 +154,61 @@ export async function queryStatements(
     more,
     attachments: page.flatMap((row) => row.hashes),
   };
+}
+
+type Condition = (t: SQL) => SQL;
+const all = (conditions: Condition[], t: SQL): SQL =>
+  sql.join(
+    conditions.map((c) => c(t)),
+    sql` and `,
+  );
+
+/**
+ * The first `limit` statements in `window` that match `about`, or that target one that does
+ * through a chain of StatementRefs (voided targets included; Communication 2.1.3), in seq order.
+ * Two index-ordered scans, merged: the direct matches (an index on the filter's column and seq),
+ * and the StatementRef statements (a partial index on seq), each checked by walking its chain of
+ * targets. Finding every match first and then what refers to them (the obvious recursive query)
+ * read all 100,000 matches of a common verb over a million statements (12 s); this reads about
+ * `limit` of them (decision 157).
+ */
+async function statementsMatching(
+  db: Db,
+  query: { about: Condition[]; window: Condition[]; ascending: boolean; limit: number },
+): Promise<Array<{ seq: number; statement: JsonObject; hashes: string[] }>> {
+  const order = query.ascending ? sql`asc` : sql`desc`;
+  const s = sql`s`;
+  const r = sql`r`;
+  const m = sql`m`;
+  const columns = (t: SQL) => sql`${t}.seq, ${t}.statement, ${t}.attachment_hashes as hashes`;
+  const direct = sql`select ${columns(s)} from xapi_statements s
+    where ${all([...query.window, ...query.about], s)} order by s.seq ${order} limit ${query.limit}`;
+  type Row = { seq: string | number; statement: JsonObject; hashes: string[] };
+  const result =
+    query.about.length === 0
+      ? await db.execute(direct)
+      : await db.execute(sql`
+          select distinct on (seq) * from (
+            (${direct})
+            union all
+            (select ${columns(r)} from xapi_statements r
+              where r.object_statement_id is not null and ${all(query.window, r)}
+                and exists (
+                  with recursive chain(id) as (
+                    select r.object_statement_id
+                    union
+                    select t.object_statement_id from xapi_statements t join chain c on t.id = c.id
+                    where t.object_statement_id is not null
+                  )
+                  -- offset 0 keeps the target looked up by its id, not the filter run per chain
+                  select 1 from chain cross join lateral (
+                    select 1 from xapi_statements m where m.id = chain.id and ${all(query.about, m)} offset 0
+                  ) hit)
+              order by r.seq ${order} limit ${query.limit})
+          ) found order by seq ${order} limit ${query.limit}`);
+  // Both drivers answer { rows } (the Db type leaves the result's shape open).
+  const { rows } = result as unknown as { rows: Row[] };
+  return rows.map((row) => ({ seq: Number(row.seq), statement: row.statement, hashes: row.hashes }));
 }
 
 /** Attachment contents by hash, for a multipart answer. */

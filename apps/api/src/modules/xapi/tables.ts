@@ -49,6 +49,8 @@ export const xapiCredentials = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** When the key last reached the LRS, to the minute (decision 155); null until it has. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     /**
      * A launch credential's scope (decision 118): the one actor, registration, activity and cmi5
      * session it may write for. Null for an integration's key.
@@ -92,6 +94,8 @@ export const xapiStatements = pgTable(
     index('xapi_statements_object_agent_idx').on(t.objectAgentKey, t.seq),
     index('xapi_statements_registration_idx').on(t.registration, t.seq),
     index('xapi_statements_target_idx').on(t.objectStatementId),
+    // The StatementRef statements in order: a filtered query walks them for ones that target a match.
+    index('xapi_statements_refs_idx').on(t.seq).where(sql`${t.objectStatementId} is not null`),
     index('xapi_statements_stored_idx').on(t.stored),
     index('xapi_statements_related_agents_idx').using('gin', t.relatedAgents),
     index('xapi_statements_related_activities_idx').using('gin', t.relatedActivities),

@@ -1,0 +1,2 @@
+ALTER TABLE "xapi_credentials" ADD COLUMN "last_used_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "xapi_statements_refs_idx" ON "xapi_statements" USING btree ("seq") WHERE "xapi_statements"."object_statement_id" is not null;
