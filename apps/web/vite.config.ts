@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { pageRoutesPlugin } from './scripts/page-routes.mjs';
@@ -9,11 +10,33 @@ import { pageRoutesPlugin } from './scripts/page-routes.mjs';
 const SOURCE_MAPS = { hidden: 'hidden', public: true, off: false } as const;
 const sourcemap = SOURCE_MAPS[(process.env.SOURCEMAP ?? 'hidden') as keyof typeof SOURCE_MAPS] ?? 'hidden';
 
+/**
+ * What every page runs, in one chunk: React, the router, the query cache, i18next, Mantine's core
+ * and the components the site's frame and home page draw with.
+ */
+const FRAME = new RegExp(
+  [
+    'node_modules/(react|react-dom|scheduler|use-sync-external-store|react-router|@tanstack/(query-core|react-query)|i18next|react-i18next|tslib)/',
+    'node_modules/@mantine/(hooks|store|core/esm/(core|utils))/',
+    'node_modules/@mantine/core/esm/components/(Box|UnstyledButton|Input|InputBase|TextInput|NativeSelect|CloseButton|Button|ActionIcon|Text|Title|Anchor|Group|Stack|Container|Center|SimpleGrid|Grid|Loader|Avatar|Indicator|Burger|Image|Card|Paper|Skeleton|Badge|Progress|Alert|VisuallyHidden|Transition|Combobox/ComboboxChevron)/',
+  ].join('|'),
+);
+
 const OVERLAYS =
-  /node_modules\/(@mantine\/core\/esm\/(components\/(Popover|Menu|Modal|ModalBase|Drawer|ScrollArea|Transition|Portal|FocusTrap|Tooltip|CloseButton|Overlay|Floating)\/|utils\/Floating)|@floating-ui\/|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tabbable)/;
+  /node_modules\/(@mantine\/core\/esm\/(components\/(Popover|Menu|Modal|ModalBase|Drawer|Tooltip|Floating)\/|utils\/Floating)|@floating-ui\/|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tabbable)/;
+
+/**
+ * Mantine's Notifications component alone (app/LazyNotifications.tsx loads it when the first toast
+ * shows): through the package's index, the dynamic import put it and the overlays it uses in
+ * every page's first load beside the store that the whole app imports statically.
+ */
+const NOTIFICATIONS_VIEW = fileURLToPath(
+  new URL('../../node_modules/@mantine/notifications/esm/Notifications.mjs', import.meta.url),
+);
 
 export default defineConfig({
   plugins: [react(), pageRoutesPlugin()],
+  resolve: { alias: { 'mantine-notifications-view': NOTIFICATIONS_VIEW } },
   server: {
     port: 5173,
     proxy: {
@@ -37,7 +60,10 @@ export default defineConfig({
         // in one chunk: the header's menus load them after the first render, and most pages use some.
         codeSplitting: {
           experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
-          groups: [{ name: 'overlays', test: OVERLAYS, includeDependenciesRecursively: false }],
+          groups: [
+            { name: 'frame', test: FRAME, includeDependenciesRecursively: false },
+            { name: 'overlays', test: OVERLAYS, includeDependenciesRecursively: false },
+          ],
         },
       },
     },

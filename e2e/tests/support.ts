@@ -204,11 +204,13 @@ export async function signInAt(
 }
 
 /**
- * Opens the user menu. The header first shows a plain button and swaps in the real menu once its
- * code has loaded; a click that meets the swap is retried by Playwright on the new button, which
- * would toggle shut what the first press opened. So: wait for the real menu, then click.
+ * Opens the user menu. The header first shows a plain button and swaps in the real menu once the
+ * pointer reaches it and its code has loaded; a click that meets the swap is retried by Playwright
+ * on the new button, which would toggle shut what the first press opened. So: point at it, wait
+ * for the real menu, then click.
  */
 export async function openUserMenu(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').hover();
   const menu = page.locator('[data-testid="user-menu"][aria-haspopup]');
   await expect(menu).toBeVisible();
   await menu.click();

@@ -24,6 +24,7 @@ export * from './roadmaps';
 export * from './scorm';
 export * from './search';
 export * from './study';
+export * from './study-timing';
 export * from './users';
 export * from './users-admin';
 export * from './xapi';

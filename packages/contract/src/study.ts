@@ -9,19 +9,6 @@ export type LessonStatus = (typeof LESSON_STATUSES)[number];
 export const COURSE_STATUSES = ['NOT_STARTED', 'IN_PROGRESS', 'FINISHED'] as const;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
 
-/**
- * Heartbeat timing shared by the player and the server. The player sends a heartbeat every
- * `heartbeatSeconds` while the video plays and the tab is visible, and one at once on pause,
- * on leaving the tab and when the viewing ends; the server credits at most
- * `maxCreditPerHeartbeatSeconds` per heartbeat. Another tab takes over crediting once the
- * active one has been silent for `viewingStaleSeconds`.
- */
-export const STUDY_TIMING = {
-  heartbeatSeconds: 10,
-  maxCreditPerHeartbeatSeconds: 15,
-  viewingStaleSeconds: 30,
-} as const;
-
 /** GET my-courses (and the history): a course with the learner's progress in it. */
 export const ZMyCourse = ZCourse.extend({
   passedLessons: z.number().int(),

@@ -2,26 +2,18 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '../lib/i18n';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { ApiError } from '../lib/api';
+import { queryClient } from '../lib/query-client';
 import { AuthPermissions } from './AuthPermissions';
 import { AuthProvider } from './auth/AuthProvider';
+import { installApiAuth } from './auth/api-auth';
+import { LazyNotifications } from './LazyNotifications';
 import { routes } from './routes';
 import { cssVariablesResolver, theme } from './theme';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      // Client errors (4xx) will not change on retry.
-      retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
-    },
-  },
-});
-
+// Before the router starts the first page's loaders: their requests carry the stored token.
+installApiAuth();
 const router = createBrowserRouter(routes);
 
 /** The colour scheme follows the system unless the user chose one in the user menu (this browser). */
@@ -35,7 +27,7 @@ export function App() {
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
     >
-      <Notifications position="top-right" />
+      <LazyNotifications />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <AuthPermissions>

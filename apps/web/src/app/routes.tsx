@@ -16,7 +16,7 @@ import { lazyPage } from './lazy-page';
  * - bareRoutes: no header or footer (the exam player).
  */
 const publicRoutes: RouteObject[] = [
-  { index: true, lazy: lazyPage(() => import('../features/home/HomePage')) },
+  { index: true, lazy: lazyPage(() => import('../features/home/HomePage'), { frameStrings: true }) },
   // Visitors see a course page too, with a call to sign in (SPEC §2).
   { path: 'training-academy/course/:id', lazy: lazyPage(() => import('../features/academy/CoursePage')) },
   { path: 'recruitment', lazy: lazyPage(() => import('../features/recruitment/RecruitmentListPage')) },

@@ -1,6 +1,29 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
+// The strings of the site's frame (header, footer, sign-in, errors) and the home page only: the
+// rest of the catalogue is a chunk of its own that pages wait for (lib/strings.ts, decision 132).
+// Named imports of the JSON keep the other groups out of the first load.
+import {
+  academy,
+  academyNav,
+  auth,
+  common,
+  dialogs,
+  editor,
+  errors,
+  footer,
+  home,
+  management,
+  nav,
+  news,
+  notifications,
+  search,
+  study,
+  uploads,
+  userMenu,
+} from '../locales/en.json';
+// The whole catalogue as a hashed file of its own (immutable, compressed at build).
+import catalogueUrl from '../locales/en.json?url';
 
 export const LANGUAGES = [{ code: 'en', label: 'English' }] as const;
 const STORAGE_KEY = 'academy.language';
@@ -15,11 +38,48 @@ export function setLanguage(code: string): void {
   void i18next.changeLanguage(code);
 }
 
+const frame = {
+  academy,
+  academyNav,
+  auth,
+  common,
+  dialogs,
+  editor,
+  errors,
+  footer,
+  home,
+  management,
+  nav,
+  news,
+  notifications,
+  search,
+  study,
+  uploads,
+  userMenu,
+};
+
+let allStrings: Promise<void> | undefined;
+
+/** Adds the whole catalogue (once); components re-render with it when it arrives. */
+export function loadAllStrings(): Promise<void> {
+  allStrings ??= fetch(catalogueUrl)
+    .then((response) => response.json())
+    .then((en: Record<string, unknown>) => {
+      i18next.addResourceBundle('en', 'translation', en, true, true);
+    });
+  return allStrings;
+}
+
 void i18next.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  resources: { en: { translation: frame } },
   lng: storedLanguage(),
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
+  // A string outside the frame's groups used before the catalogue arrived: load it, and the
+  // component shows the string once it is added (bindI18nStore).
+  saveMissing: true,
+  missingKeyHandler: () => void loadAllStrings(),
+  react: { bindI18nStore: 'added' },
 });
 
 export { i18next };

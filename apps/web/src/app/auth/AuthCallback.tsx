@@ -8,6 +8,7 @@ import { AuthFailure } from './AuthFailure';
 import { useAuth } from './AuthProvider';
 import { type SignInFailure, signInFailure } from './failure';
 import { getUserManager, signOutAtProvider } from './oidc';
+import { keepCurrentUser } from './stored-session';
 
 /**
  * /auth/callback: finishes the code + PKCE exchange (state and nonce checked by oidc-client-ts),
@@ -32,7 +33,7 @@ export function AuthCallback() {
         const user = await manager.signinRedirectCallback();
         setIdToken(user.id_token);
         try {
-          await api<TCurrentUser>('users/info');
+          keepCurrentUser(await api<TCurrentUser>('users/info'));
         } catch (error) {
           // Signed in at the provider, refused here: forget the tokens, keep the provider's answer.
           await manager.removeUser();

@@ -1,17 +1,17 @@
 import type { TCurrentUser } from '@academy/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { api, configureApiAuth } from '../../lib/api';
+import { api } from '../../lib/api';
+import { onSessionEnded } from './api-auth';
 import { type SignInFailure, signInFailure } from './failure';
+import { getUserManager, signInRedirect, signOutAtProvider } from './oidc';
 import {
-  currentAccessToken,
-  getUserManager,
   hasStoredSession,
+  keepCurrentUser,
+  keptCurrentUser,
+  removeStoredSession,
   sessionIdOf,
-  signInRedirect,
-  signOutAtProvider,
-} from './oidc';
-import { RefreshRefused } from './token-source';
+} from './stored-session';
 
 export type AuthStatus = 'loading' | 'anonymous' | 'signedIn';
 
@@ -33,35 +33,23 @@ export const CURRENT_USER_KEY = ['users', 'info'] as const;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [hasToken, setHasToken] = useState<boolean | undefined>(undefined);
+  // Known at once from this browser's storage (stored-session.ts): a signed-in page is drawn as
+  // such from its first render and its requests carry the token from the start.
+  const [hasToken, setHasToken] = useState(hasStoredSession);
   const [failure, setFailure] = useState<SignInFailure>();
   // Signing out: the page is about to leave for the provider's logout; pages behind RequireAuth
   // must not start a sign-in meanwhile (it raced the logout redirect and won).
   const [leaving, setLeaving] = useState(false);
 
   const dropToken = useCallback(() => {
-    if (hasStoredSession()) void getUserManager().then((manager) => manager.removeUser());
+    removeStoredSession();
     queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
     setHasToken(false);
   }, [queryClient]);
 
-  useEffect(() => {
-    // A 401 or a refused renewal drops the token; pages behind RequireAuth then start sign-in
-    // again and come back to the page the user was on.
-    const token = async () => {
-      try {
-        return await currentAccessToken();
-      } catch (error) {
-        if (!(error instanceof RefreshRefused)) throw error;
-        dropToken();
-        return null;
-      }
-    };
-    configureApiAuth(token, dropToken);
-    void token()
-      .then((value) => setHasToken(value !== null))
-      .catch(() => setHasToken(hasStoredSession()));
-  }, [dropToken]);
+  // A 401 or a refused renewal drops the token; pages behind RequireAuth then start sign-in
+  // again and come back to the page the user was on.
+  useEffect(() => onSessionEnded(dropToken), [dropToken]);
 
   useEffect(() => {
     // Signed out (or in as someone else) in another tab: this tab follows at once.
@@ -76,8 +64,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const me = useQuery({
     queryKey: CURRENT_USER_KEY,
-    queryFn: () => api<TCurrentUser>('users/info'),
-    enabled: hasToken === true,
+    queryFn: async () => {
+      const user = await api<TCurrentUser>('users/info');
+      keepCurrentUser(user);
+      return user;
+    },
+    enabled: hasToken,
+    // The user kept from the last visit draws the page at once; it is asked again on mount.
+    initialData: keptCurrentUser,
+    initialDataUpdatedAt: 0,
     staleTime: 60_000,
     retry: false,
   });
@@ -111,6 +106,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     // Removing the stored user signs out the other tabs too (their storage event).
     await manager.removeUser();
+    removeStoredSession();
     queryClient.clear();
     setHasToken(false);
     await signOutAtProvider(user?.id_token);

@@ -3,6 +3,7 @@ import type { UserManager } from 'oidc-client-ts';
 import { API_PREFIX } from '../../lib/api';
 import { randomNonce } from './failure';
 import { userManagerSettings } from './manager-settings';
+import { hasStoredSession, storedToken } from './stored-session';
 import { createTokenSource, tabLock } from './token-source';
 
 let managerPromise: Promise<UserManager> | undefined;
@@ -10,7 +11,8 @@ let managerPromise: Promise<UserManager> | undefined;
 /** One UserManager, configured from the API's public config (embedded or external provider). */
 export function getUserManager(): Promise<UserManager> {
   managerPromise ??= (async () => {
-    // The OIDC library is its own chunk: visitors who never sign in do not download it.
+    // The OIDC library is its own chunk, loaded to sign in, renew a token or sign out only
+    // (stored-session.ts reads the stored token without it).
     const { UserManager, WebStorageStateStore } = await import('oidc-client-ts');
     const response = await fetch(`${API_PREFIX}/config`);
     if (!response.ok) throw new Error('The sign-in settings could not be loaded');
@@ -47,12 +49,20 @@ export async function signOutAtProvider(idToken: string | undefined): Promise<vo
   await manager.signoutRedirect({ id_token_hint: idToken, state: { signedOut: true } });
 }
 
-/** oidc-client-ts stores a signed-in user under `oidc.user:<authority>:<client>`. */
-export function hasStoredSession(): boolean {
-  for (let index = 0; index < window.localStorage.length; index++) {
-    if (window.localStorage.key(index)?.startsWith('oidc.user:')) return true;
-  }
-  return false;
+/** Resolves at the next change of the stored user made by another tab, or after `timeoutMs`. */
+function storedUserChange(timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      window.removeEventListener('storage', onStorage);
+      clearTimeout(timer);
+      resolve();
+    };
+    const onStorage = (event: StorageEvent) => {
+      if (event.key?.startsWith('oidc.user:')) done();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    window.addEventListener('storage', onStorage);
+  });
 }
 
 /**
@@ -63,6 +73,8 @@ export function hasStoredSession(): boolean {
 export const currentAccessToken = createTokenSource({
   read: async () => {
     if (!hasStoredSession()) return null;
+    const stored = storedToken();
+    if (stored) return stored;
     const user = await (await getUserManager()).getUser();
     return user ? { accessToken: user.access_token, secondsLeft: user.expires_in ?? 0 } : null;
   },
@@ -71,17 +83,8 @@ export const currentAccessToken = createTokenSource({
     return user ? { accessToken: user.access_token, secondsLeft: user.expires_in ?? 0 } : null;
   },
   lock: tabLock('academy-token-refresh'),
+  settle: () => storedUserChange(150),
   minValiditySeconds: LIMITS.tokenMinValiditySeconds,
   // oidc-client-ts's ErrorResponse carries the provider's `error` (invalid_grant …).
   isRefusal: (error) => typeof (error as { error?: unknown } | null)?.error === 'string',
 });
-
-/** The sign-in session named in an access token (`sid`), to sign that session out. */
-export function sessionIdOf(accessToken: string): string | undefined {
-  try {
-    const payload = JSON.parse(atob(accessToken.split('.')[1]?.replace(/-/g, '+').replace(/_/g, '/') ?? ''));
-    return typeof payload.sid === 'string' ? payload.sid : undefined;
-  } catch {
-    return undefined;
-  }
-}

@@ -17,6 +17,12 @@ export type TokenSourceDeps = {
   refresh: () => Promise<StoredToken | null>;
   /** Runs `work` while no other tab runs it. */
   lock: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * Resolves once tokens another tab stored are seen here, or after a short wait: a tab learns of
+   * another tab's writes to localStorage a moment later, so it can get the lock before the token
+   * the other tab renewed under it reaches its own storage.
+   */
+  settle: () => Promise<void>;
   /** A token with fewer seconds left than this is refreshed before use. */
   minValiditySeconds: number;
   /** True when a refresh error is the provider's answer (not a network failure). */
@@ -31,7 +37,11 @@ export function createTokenSource(deps: TokenSourceDeps): () => Promise<string |
   async function refreshOnce(): Promise<string | null> {
     return deps.lock(async () => {
       // Another tab may have refreshed while this one waited for the lock.
-      const stored = await deps.read();
+      let stored = await deps.read();
+      if (stored && !fresh(stored)) {
+        await deps.settle();
+        stored = await deps.read();
+      }
       if (!stored) return null;
       if (fresh(stored)) return stored.accessToken;
       try {

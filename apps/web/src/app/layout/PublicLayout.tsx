@@ -1,17 +1,20 @@
 import { Box, Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { loadAllStrings } from '../../lib/i18n';
 import { mustChangePassword, useAuth } from '../auth/AuthProvider';
 import { AcademyNav } from './AcademyNav';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
 // Only users with a temporary password need it: keep it (and the form library) out of the first load.
-const ChangePasswordScreen = lazy(() =>
-  import('../../features/account/ChangePasswordScreen').then((module) => ({
-    default: module.ChangePasswordScreen,
-  })),
-);
+const ChangePasswordScreen = lazy(async () => {
+  const [module] = await Promise.all([
+    import('../../features/account/ChangePasswordScreen'),
+    loadAllStrings(),
+  ]);
+  return { default: module.ChangePasswordScreen };
+});
 
 /** Header, page, footer. The footer is left out on academy pages for signed-in learners. */
 export function PublicLayout() {

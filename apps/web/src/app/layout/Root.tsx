@@ -1,8 +1,8 @@
-import { LoadingOverlay } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { forgetProgressSearchOutside } from '../../features/progress/saved-search';
 import { mustChangePassword, useAuth } from '../auth/AuthProvider';
+import { PageLoadingOverlay } from './PageLoadingOverlay';
 
 /**
  * Wraps every page: the loading overlay while a lazy page loads, and the temporary-password
@@ -20,7 +20,7 @@ export function Root() {
   }
   return (
     <>
-      <LoadingOverlay visible={navigation.state === 'loading'} zIndex={1000} overlayProps={{ blur: 1 }} />
+      <PageLoadingOverlay visible={navigation.state === 'loading'} />
       <Outlet />
       {/* New pages open at the top; back and forward return to where the reader was. */}
       <ScrollRestoration />

@@ -34,9 +34,7 @@ import { Link, useParams } from 'react-router';
 import { useAuth } from '../../app/auth/AuthProvider';
 import { Loading } from '../../components/Loading';
 import { useCoursePage, useCoursePercent, useMyThematics } from './api';
-
-export const topicPath = (courseId: number, topicId: number) =>
-  `/training-academy/course/${courseId}/topic/${topicId}`;
+import { topicPath } from './paths';
 
 /**
  * /training-academy/course/{id}: the course page. Visitors see the course and its outline with a

@@ -9,8 +9,8 @@ import {
   Grid,
   Group,
   Loader,
+  NativeSelect,
   Paper,
-  Select,
   Text,
   ThemeIcon,
   Title,
@@ -22,8 +22,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { clock } from '../study';
 import { useCoursePage, useMyLessons, useMyThematics } from './api';
-import { topicPath } from './CoursePage';
 import { LessonStudy } from './LessonStudy';
+import { topicPath } from './paths';
 import { StatusBadge } from './StatusBadge';
 import classes from './TopicPage.module.css';
 
@@ -90,7 +90,7 @@ export function TopicPage() {
           {topic?.name ?? ''}
         </Title>
         {thematics.data && thematics.data.length > 1 && (
-          <Select
+          <NativeSelect
             aria-label={t('academy.otherTopics')}
             data={thematics.data.map((x) => ({
               value: String(x.id),
@@ -98,8 +98,7 @@ export function TopicPage() {
               disabled: !x.open,
             }))}
             value={String(topicId)}
-            onChange={(value) => value && navigate(topicPath(courseId, Number(value)))}
-            allowDeselect={false}
+            onChange={(event) => navigate(topicPath(courseId, Number(event.currentTarget.value)))}
             w={{ base: '100%', sm: 300 }}
           />
         )}

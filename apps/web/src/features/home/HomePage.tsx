@@ -14,6 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowRight, IconExternalLink } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CourseCard, useFeaturedCourses } from '../academy';
@@ -21,7 +22,10 @@ import { NewsCard, useOutstandingNews } from '../news';
 import { useServices } from '../org';
 import { useHomePage } from './api';
 import { BannerCarousel } from './BannerCarousel';
-import { WelcomePopup } from './WelcomePopup';
+import { seenThisVisit } from './popup-seen';
+
+// The popup (a modal) loads only when it is to be shown: most visits never see it (issue 21).
+const WelcomePopup = lazy(() => import('./WelcomePopup'));
 
 function Hero() {
   const { t } = useTranslation();
@@ -98,7 +102,11 @@ export function HomePage() {
       ) : (
         <BannerPlaceholder />
       )}
-      {home?.popup.enabled && home.popup.image && <WelcomePopup image={home.popup.image} />}
+      {home?.popup.enabled && home.popup.image && !seenThisVisit() && (
+        <Suspense fallback={null}>
+          <WelcomePopup image={home.popup.image} />
+        </Suspense>
+      )}
 
       <Container size="xl" py="xl">
         <Stack gap={56}>

@@ -4,17 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { useAnnounceModal } from '../../lib/use-announce-modal';
-
-/** Shown at most once per visit (browser tab session). */
-export const POPUP_SEEN_KEY = 'academy.welcomePopupSeen';
-
-function seenThisVisit(): boolean {
-  try {
-    return sessionStorage.getItem(POPUP_SEEN_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
+import { POPUP_SEEN_KEY, seenThisVisit } from './popup-seen';
 
 /** The welcome picture over the home page: closes with its button, Escape or a click outside. */
 export function WelcomePopup({ image }: { image: TResponsiveImage }) {
@@ -52,3 +42,5 @@ export function WelcomePopup({ image }: { image: TResponsiveImage }) {
     </Modal>
   );
 }
+
+export default WelcomePopup;
