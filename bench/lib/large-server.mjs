@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = path.join(root, '.tmp/bench-server');
 
 /** Seeds (or reuses) academy_bench_large, starts the server on it, runs fn(server), stops it. */
-export async function withLargeServer(fn) {
+export async function withLargeServer(fn, { nodeArgs = [] } = {}) {
   const databaseUrl = await largeDatabase();
   rmSync(dataDir, { recursive: true, force: true });
   const server = await startBuiltServer({
@@ -19,9 +19,10 @@ export async function withLargeServer(fn) {
     databaseUrl,
     // seed:large loaded the demo data already
     env: { DEMO_DATA: 'false' },
+    nodeArgs,
   });
   try {
-    return await fn(server);
+    return await fn(Object.assign(server, { databaseUrl }));
   } finally {
     await server.stop();
     if (process.env.BENCH_KEEP !== '1') rmSync(dataDir, { recursive: true, force: true });

@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const entry = path.join(root, 'apps/api/dist/main.js');
+/** BENCH_ENTRY: another build of the server (e.g. the code before a change, to compare CPU). */
+const entry = process.env.BENCH_ENTRY ?? path.join(root, 'apps/api/dist/main.js');
 
 // Ctrl-C or a kill of the bench exits through process.exit, so the servers' exit hooks below run.
 process.once('SIGINT', () => process.exit(130));

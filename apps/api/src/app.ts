@@ -112,7 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandling(app);
   registerRequestLog(app);
   echoRequestId(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await registerCompression(app);
   if (config.role === 'worker') registerWorkerOnly(app);
 

@@ -1,6 +1,7 @@
 import { isPermissionKey, type RoleCode } from '@academy/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { preparedPerDatabase } from '../../platform/db/prepared';
 import type { Principal } from '../../platform/http/access';
 import { scopeOf } from '../../platform/http/scope';
 import type { CredentialCheck } from '../../platform/idp/accounts';
@@ -59,21 +60,31 @@ export async function findPrincipalById(db: Db, id: number): Promise<Principal |
 
 /**
  * The user of an access token bound to a sign-in session, in the same one query: null when the
- * session was ended (sessions.ts) or belongs to someone else.
+ * session was ended (sessions.ts) or belongs to someone else. Every signed-in request asks it, so
+ * it is a prepared statement.
  */
+const principalBySession = preparedPerDatabase((db) =>
+  db
+    .select({ ...principalColumns, sessionId: userSessions.id })
+    .from(users)
+    .leftJoin(
+      userSessions,
+      and(
+        eq(userSessions.id, sql.placeholder('sessionId')),
+        eq(userSessions.userId, users.id),
+        isNull(userSessions.endedAt),
+      ),
+    )
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('users_principal_by_session'),
+);
+
 export async function findPrincipalBySession(
   db: Db,
   id: number,
   sessionId: string,
 ): Promise<Principal | null> {
-  const [row] = await db
-    .select({ ...principalColumns, sessionId: userSessions.id })
-    .from(users)
-    .leftJoin(
-      userSessions,
-      and(eq(userSessions.id, sessionId), eq(userSessions.userId, users.id), isNull(userSessions.endedAt)),
-    )
-    .where(eq(users.id, id));
+  const [row] = await principalBySession(db).execute({ id, sessionId });
   if (!row?.sessionId) return null;
   return { ...toPrincipal(row), sessionId: row.sessionId };
 }

@@ -71,6 +71,8 @@ export function loggerOptions(
  * the request (`reqId`). A 5xx also gets its own `error` line with the stack (errors.ts).
  */
 export function registerRequestLog(app: FastifyInstance): void {
+  // At a level above `info` (LOG_LEVEL=warn or error) there is no line to build.
+  if (!['trace', 'debug', 'info'].includes(app.log.level)) return;
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {

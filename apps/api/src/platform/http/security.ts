@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../../config';
 import { SIGN_OUT_SCRIPT } from '../idp/login-page';
 
@@ -14,15 +15,37 @@ function originOf(url: string | undefined): string[] {
 }
 
 /**
+ * The headers helmet would set, worked out once: they depend on the configuration only, and
+ * helmet builds its middleware (parsing every CSP directive) again on each call (decision 134).
+ */
+export function securityHeaders(options: HelmetOptions): [string, string][] {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string | number) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return [...headers];
+}
+
+/**
  * Security headers on every response: a strict Content-Security-Policy (scripts only from us),
  * nosniff, a referrer policy, and frame-ancestors from FRAME_ANCESTORS (SPEC §1: the product may
- * run inside a frame).
+ * run inside a frame). Set on the raw response, so replies written outside Fastify (tus uploads,
+ * the identity provider) carry them too; a route may still replace one with `reply.header`.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const headers = securityHeaders(helmetOptions(config));
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
+}
+
+function helmetOptions(config: Config): HelmetOptions {
   const externalIssuer = config.oidc.mode === 'external' ? originOf(config.oidc.issuer) : [];
   const s3 = config.storage.kind === 's3' ? originOf(config.storage.endpoint) : [];
-  await app.register(helmet, {
-    global: true,
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -58,5 +81,5 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // Uploaded images and videos are fetched by pages of our own origin only.
     crossOriginResourcePolicy: { policy: 'same-origin' },
     hsts: config.publicUrl.startsWith('https://') ? { maxAge: 15552000 } : false,
-  });
+  };
 }

@@ -68,6 +68,15 @@ describe('tokens the API refuses', () => {
     expect((await usersInfoWith(fresh)).statusCode).toBe(200);
   });
 
+  it('refuses a token the moment it expires, though it was accepted before (decision 134)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { ...decodeJwt(studentToken), iat: now, exp: now + 2 };
+    const shortLived = await signWithProviderKey(claims, decodeProtectedHeader(studentToken));
+    expect((await usersInfoWith(shortLived)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, (now + 2) * 1000 - Date.now() + 50));
+    expect((await usersInfoWith(shortLived)).statusCode).toBe(401);
+  });
+
   it('refuses a token from another issuer, signed with the provider’s key', async () => {
     const claims = { ...decodeJwt(studentToken), iss: 'https://sso.attacker.example/realms/academy' };
     const foreign = await signWithProviderKey(claims, decodeProtectedHeader(studentToken));
