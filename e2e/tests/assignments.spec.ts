@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { audit } from './axe';
 import { expect, passDays, shoot, signInAt, test } from './support';
 
@@ -5,11 +7,14 @@ import { expect, passDays, shoot, signInAt, test } from './support';
  * Compliance assignments (issue 24): an administrator assigns a course to the demo student's
  * department (Sales, Skyline Mobile Hanoi) due tomorrow and sees the department's counts on the
  * compliance page; the student sees it due under "Assigned to me"; two days pass on the server's
- * clock and the student sees it overdue.
+ * clock and the student sees it overdue; the overdue reminder mail arrives (the journeys' servers
+ * run a reminder pass every 2 seconds) and the student finds it, with the earlier one, on their
+ * account page.
  */
 test.describe.configure({ mode: 'serial' });
 
 const COURSE = 'TV packages and set-top boxes';
+const STUDENT_EMAIL = 'student@academy.example.com';
 /** How many people the assignment reached (the add dialog says so). */
 let assigned = 0;
 
@@ -73,6 +78,33 @@ test('the student sees it due, then overdue once the date has passed', async ({ 
   await expect(page.getByTestId('calendar-url')).toHaveValue(/\/calendar\/[A-Za-z0-9_-]+\.ics$/);
   await page.keyboard.press('Escape');
   await shoot(page, 'assigned-to-me-overdue');
+});
+
+test('the overdue reminder mail arrives and the student sees the reminders on their account page', async ({
+  page,
+  server,
+}) => {
+  // The server's clock is two days on (the test above): the next pass mails the overdue reminder.
+  const outbox = path.join(server.dataDir, 'outbox');
+  const overdueMail = async () => {
+    for (const name of await fs.readdir(outbox).catch(() => [] as string[])) {
+      const raw = await fs.readFile(path.join(outbox, name), 'utf8');
+      if (raw.includes(`To: ${STUDENT_EMAIL}`) && raw.includes(`Subject: Overdue: ${COURSE}`)) return raw;
+    }
+    return undefined;
+  };
+  await expect.poll(overdueMail, { timeout: 20_000 }).toBeDefined();
+  const mail = (await overdueMail()) ?? '';
+  expect(mail).toContain('Content-Type: text/plain');
+  expect(mail).toContain('Content-Type: text/html');
+
+  await signInAt(page, '/account/notifications', 'student');
+  const reminders = page.getByTestId('my-reminders').getByTestId('reminder').filter({ hasText: COURSE });
+  // Newest first: overdue, then the one sent when it was assigned, due the next day.
+  await expect(reminders.getByTestId('reminder-kind')).toHaveText(['Overdue', 'Before the due date']);
+  await expect(reminders.first()).toContainText(/Due \d{1,2} \w{3} \d{4} · sent /);
+  await shoot(page, 'account-reminders');
+  await audit(page, 'account reminders', page.getByTestId('my-reminders'));
 });
 
 // Later journeys of this worker use the same student and server: the clock goes back and the

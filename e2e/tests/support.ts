@@ -95,6 +95,8 @@ export async function startServer(
       MEDIA_X264_PRESET: 'ultrafast',
       // Journeys let days pass on the server's assignments clock by writing this file (passDays).
       CLOCK_OFFSET_FILE: path.join(dataDir, CLOCK_OFFSET_NAME),
+      // Reminder mails go within seconds of a due date passing, not at the next quarter hour.
+      REMINDER_EVERY_SECONDS: '2',
       // The demo video lesson (made and encoded at first start) has a journey and server of its
       // own (demo-video.spec.ts); the other journeys' demo data stays as it was.
       DEMO_VIDEO: 'false',

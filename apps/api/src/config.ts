@@ -92,6 +92,8 @@ const ZEnv = z.object({
       'TIME_ZONE must be an IANA time zone such as Asia/Ho_Chi_Minh',
     ),
   CLOCK_OFFSET_FILE: z.string().trim().optional(),
+  /** How often the workers send due reminder mails and managers' digests (decisions 103, 107). */
+  REMINDER_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
   /** The academy records its own learning events as xAPI statements in its LRS (issue 26). */
   XAPI_STATEMENTS: z.enum(['true', 'false']).default('false'),
@@ -163,6 +165,8 @@ export type Config = {
   auditRetentionDays: number;
   /** Tests only: a file holding milliseconds to move the server's clock forward (platform/clock.ts). */
   clockOffsetFile: string | undefined;
+  /** How often each worker process runs a reminder pass and a digest pass (each mail still goes once). */
+  reminderEveryMs: number;
   /**
    * xAPI: whether the academy writes statements of its own events into its LRS, and the other LRS
    * it forwards them to (with HTTP Basic), if any.
@@ -357,6 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     clockOffsetFile: e.CLOCK_OFFSET_FILE || undefined,
+    reminderEveryMs: e.REMINDER_EVERY_SECONDS * 1000,
     xapi: {
       statements: e.XAPI_STATEMENTS === 'true',
       forward: e.XAPI_FORWARD_ENDPOINT

@@ -14,8 +14,6 @@ import { assignmentPeople, assignments } from './tables';
 
 /** How often every process's workers resolve the rules again (new, moved and stopped people). */
 const RESOLVE_EVERY_MS = 5 * 60_000;
-/** How often every process's workers plan and send reminders (each occasion is mailed once: reminders.ts). */
-const REMIND_EVERY_MS = 15 * 60_000;
 
 /** A learner opened their first lesson of a course: the assignments of that course have started. */
 async function noteStart(db: Db, userId: number, courseId: number, at: Date): Promise<void> {
@@ -61,14 +59,16 @@ export function wireAssignments(
   ctx.jobs.onWorkersStart(async () => {
     await refreshCompliance(ctx.db, clock(), ctx.config.timeZone, COMPLIANCE_REFRESH_EVERY_MS - 10_000);
   }, COMPLIANCE_REFRESH_EVERY_MS);
+  // Reminders (decision 103) every REMINDER_EVERY_SECONDS (15 minutes unless set); each occasion is
+  // mailed once whatever the rhythm and the number of processes.
   ctx.jobs.onWorkersStart(async () => {
     const outcome = await runReminders(ctx.db, ctx.mailer, log, ctx.config.timeZone, clock());
     if (outcome.sent) log.info(outcome, 'assignment reminders sent');
-  }, REMIND_EVERY_MS);
+  }, ctx.config.reminderEveryMs);
   // The progress managers' weekly digest (decision 107): at the first pass of the academy's week,
   // each manager's row is made once and mailed once, whichever process gets it.
   ctx.jobs.onWorkersStart(async () => {
     const outcome = await runDigests(ctx.db, ctx.mailer, log, ctx.config.timeZone, clock());
     if (outcome.sent) log.info(outcome, 'compliance digests sent');
-  }, REMIND_EVERY_MS);
+  }, ctx.config.reminderEveryMs);
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { formatDate } from '../../lib/format';
+import { MyReminders } from '../assignments';
 import { NotificationPreferences } from '../notifications';
 import { AvatarUpload } from './AvatarUpload';
 import { useProfile, usePublicConfig } from './api';
@@ -131,7 +132,10 @@ export function AccountPage() {
           <SessionsPanel />
         </Tabs.Panel>
         <Tabs.Panel value="notifications">
-          <NotificationPreferences />
+          <Stack gap="lg">
+            <NotificationPreferences />
+            <MyReminders />
+          </Stack>
         </Tabs.Panel>
       </Tabs>
     </Container>

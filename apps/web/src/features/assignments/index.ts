@@ -2,3 +2,4 @@
 
 export { AssignedToMe } from './AssignedToMe';
 export { useMyAssignments } from './api';
+export { MyReminders } from './MyReminders';
