@@ -59,6 +59,8 @@ export const MANAGEMENT_AREAS = [
 export const ADMIN_AREAS = [
   { path: 'audit', label: 'Audit log' },
   { path: 'mail-previews', label: 'Mail previews' },
+  { path: 'lrs-statements', label: 'LRS statements' },
+  { path: 'lrs-keys', label: 'LRS keys' },
 ] as const;
 
 export type ManagementArea = (typeof MANAGEMENT_AREAS)[number] | (typeof ADMIN_AREAS)[number];

@@ -55,6 +55,8 @@ const signedInRoutes: RouteObject[] = [
 const managementRoutes: RouteObject[] = [
   { path: 'audit', lazy: lazyPage(() => import('../features/audit/AuditLogPage')) },
   { path: 'mail-previews', lazy: lazyPage(() => import('../features/mail/MailPreviewsPage')) },
+  { path: 'lrs-statements', lazy: lazyPage(() => import('../features/xapi/LrsStatementsPage')) },
+  { path: 'lrs-keys', lazy: lazyPage(() => import('../features/xapi/LrsKeysPage')) },
   { path: 'course/topic/lesson/:id', lazy: lazyPage(() => import('../features/exams/ExamAuthoringPage')) },
   { path: 'home', lazy: lazyPage(() => import('../features/home/HomeSettingsPage')) },
   {
