@@ -46,6 +46,11 @@ export const ZMyThematic = z.object({
   lessonCount: z.number().int(),
   passedLessons: z.number().int(),
   percent: z.number().int(),
+  /**
+   * The lesson the learner goes on with in this topic: the first unlocked one not passed, else the
+   * first (null without lessons). Links to the topic open it, so its data starts with the page.
+   */
+  nextLessonId: z.number().int().nullable(),
 });
 export type TMyThematic = z.infer<typeof ZMyThematic>;
 

@@ -1,12 +1,28 @@
-import { Outlet, type RouteObject } from 'react-router';
+import { type LoaderFunctionArgs, Outlet, type RouteObject } from 'react-router';
 import { NotFound } from '../components/NotFound';
 import { RouteError } from '../components/RouteError';
+import { prefetchCoursePage, prefetchMyCourses, prefetchTopicPage } from '../features/academy';
 import { EXAM_PLAYER_ROUTE } from '../features/exams/paths';
+import { prefetchHomePage } from '../features/home';
+import { queryClient } from '../lib/query-client';
 import { AuthCallback } from './auth/AuthCallback';
 import { RequireAuth } from './auth/RequireAuth';
+import { hasStoredSession } from './auth/stored-session';
 import { PublicLayout } from './layout/PublicLayout';
 import { Root } from './layout/Root';
 import { lazyPage } from './lazy-page';
+
+/**
+ * A loader that starts a page's data with the navigation, beside its chunk, into the query cache
+ * its components read (decision 131). It returns at once: the page shows its own loading states.
+ * Signed-in pages start theirs only with a stored session (the sign-in redirect needs none).
+ */
+function startData(start: (args: LoaderFunctionArgs) => void, options: { signedIn?: boolean } = {}) {
+  return (args: LoaderFunctionArgs) => {
+    if (!options.signedIn || hasStoredSession()) start(args);
+    return null;
+  };
+}
 
 /*
  * Each feature adds its routes to one of these lists (pages are lazy chunks):
@@ -16,9 +32,17 @@ import { lazyPage } from './lazy-page';
  * - bareRoutes: no header or footer (the exam player).
  */
 const publicRoutes: RouteObject[] = [
-  { index: true, lazy: lazyPage(() => import('../features/home/HomePage'), { frameStrings: true }) },
+  {
+    index: true,
+    loader: startData(() => prefetchHomePage(queryClient)),
+    lazy: lazyPage(() => import('../features/home/HomePage'), { frameStrings: true }),
+  },
   // Visitors see a course page too, with a call to sign in (SPEC §2).
-  { path: 'training-academy/course/:id', lazy: lazyPage(() => import('../features/academy/CoursePage')) },
+  {
+    path: 'training-academy/course/:id',
+    loader: startData(({ params }) => prefetchCoursePage(queryClient, params, hasStoredSession())),
+    lazy: lazyPage(() => import('../features/academy/CoursePage')),
+  },
   { path: 'recruitment', lazy: lazyPage(() => import('../features/recruitment/RecruitmentListPage')) },
   { path: 'recruitment/:id', lazy: lazyPage(() => import('../features/recruitment/RecruitmentDetailPage')) },
   { path: 'recruitment/:id/apply', lazy: lazyPage(() => import('../features/recruitment/ApplyPage')) },
@@ -34,9 +58,16 @@ const publicRoutes: RouteObject[] = [
 ];
 
 const signedInRoutes: RouteObject[] = [
-  { path: 'training-academy', lazy: lazyPage(() => import('../features/academy/MyCoursesPage')) },
+  {
+    path: 'training-academy',
+    loader: startData(() => prefetchMyCourses(queryClient), { signedIn: true }),
+    lazy: lazyPage(() => import('../features/academy/MyCoursesPage')),
+  },
   {
     path: 'training-academy/course/:id/topic/:idThematic',
+    loader: startData(({ params, request }) => prefetchTopicPage(queryClient, params, new URL(request.url)), {
+      signedIn: true,
+    }),
     lazy: lazyPage(() => import('../features/academy/TopicPage')),
   },
   {

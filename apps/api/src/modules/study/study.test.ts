@@ -167,6 +167,18 @@ describe('topics and lessons of an ordered course', () => {
     expect((await student.get('my-thematics')).statusCode).toBe(400);
   });
 
+  it('names for each topic the lesson to go on with: the first open one not passed, else the first', async () => {
+    const topics = (await student.get('my-thematics?course_id=1')).json() as TMyThematic[];
+    const lessons = await Promise.all(topics.map((topic) => lessonsOf(student, topic.id)));
+    // Welcoming: both passed, so the first; Solving: the one still studied; Closing: locked, the first.
+    expect(topics.map((topic) => topic.nextLessonId)).toEqual([
+      lessons[0]?.[0]?.id,
+      lessons[1]?.[1]?.id,
+      lessons[2]?.[0]?.id,
+    ]);
+    expect(lessons[1]?.[1]).toMatchObject({ passed: false, locked: false });
+  });
+
   it('gives each lesson its lock state, status and credited time, and no answers', async () => {
     const solving = await lessonsOf(student, 2);
     expect(solving.map((l) => [l.name, l.locked, l.status, l.creditedSeconds, l.requiredSeconds])).toEqual([

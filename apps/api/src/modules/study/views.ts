@@ -39,6 +39,7 @@ export function toMyThematic(courseId: number, topic: TopicNode): TMyThematic {
     lessonCount: topic.lessons.length,
     passedLessons: passed,
     percent: coursePercent(passed, topic.lessons.length),
+    nextLessonId: (topic.lessons.find((l) => l.unlocked && !l.passed) ?? topic.lessons[0])?.id ?? null,
   };
 }
 

@@ -159,7 +159,7 @@ export function CoursePage() {
                   {next && (
                     <Button
                       component={Link}
-                      to={topicPath(course.id, next.id)}
+                      to={topicPath(course.id, next.id, next.nextLessonId)}
                       fullWidth
                       mt="md"
                       color="accent.6"
@@ -314,7 +314,7 @@ function TopicCard({
     style: { background: locked ? 'var(--mantine-color-gray-0)' : undefined },
   } as const;
   return clickable ? (
-    <Card component={Link} to={topicPath(courseId, topic.id)} {...common}>
+    <Card component={Link} to={topicPath(courseId, topic.id, state?.nextLessonId)} {...common}>
       {content}
     </Card>
   ) : (

@@ -27,19 +27,22 @@ import { useLessonContent } from './api';
 import { StatusBadge } from './StatusBadge';
 
 interface LessonStudyProps {
-  /** The lesson as the topic's list shows it (lock state, status). */
-  summary: TMyLesson;
+  lessonId: number;
+  /** The lesson as the topic's list shows it (lock state, status), once the list is here. */
+  summary: TMyLesson | undefined;
   next: TMyLesson | undefined;
   nextTopicPath: string | undefined;
   onOpen: (lessonId: number) => void;
 }
 
 /** The chosen lesson: locked notice, or its video with study time, documents and exam. */
-export function LessonStudy({ summary, next, nextTopicPath, onOpen }: LessonStudyProps) {
+export function LessonStudy({ lessonId, summary, next, nextTopicPath, onOpen }: LessonStudyProps) {
   const { t } = useTranslation();
-  const lesson = useLessonContent(summary.id, summary.locked);
+  const lesson = useLessonContent(lessonId);
+  // Whichever answers first says whether it is locked: the topic's list or the lesson itself.
+  const shown = summary ?? lesson.data?.content;
 
-  if (summary.locked) {
+  if (shown?.locked) {
     return (
       <Paper withBorder radius="md" p="xl" data-testid="lesson-locked">
         <Stack align="center" ta="center" gap="sm">
@@ -47,9 +50,9 @@ export function LessonStudy({ summary, next, nextTopicPath, onOpen }: LessonStud
             <IconLock size={28} color="#555" />
           </ThemeIcon>
           <Title order={2} fz="lg" c="var(--academy-ink)">
-            {summary.name}
+            {shown.name}
           </Title>
-          <Text fw={600}>{summary.lockedMessage}</Text>
+          <Text fw={600}>{shown.lockedMessage}</Text>
           <Text fz="sm" c="dimmed" maw={420}>
             {t('study.lockedHint')}
           </Text>

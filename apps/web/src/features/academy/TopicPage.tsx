@@ -20,6 +20,7 @@ import { IconCheck, IconLock, IconPlayerPlay, IconX } from '@tabler/icons-react'
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { validId } from '../../lib/queries';
 import { clock } from '../study';
 import { useCoursePage, useMyLessons, useMyThematics } from './api';
 import { LessonStudy } from './LessonStudy';
@@ -49,7 +50,10 @@ export function TopicPage() {
   const topic = thematics.data?.find((x) => x.id === topicId);
   const list = lessons.data ?? [];
   const asked = Number(search.get('lesson'));
-  const selected = list.find((l) => l.id === asked) ?? defaultLesson(list);
+  // The lesson in the address opens at once, beside the list (its data started with the route);
+  // once the list is here, a lesson that is not in it gives way to the topic's default.
+  const selected = lessons.data ? (list.find((l) => l.id === asked) ?? defaultLesson(list)) : undefined;
+  const lessonId = lessons.data ? selected?.id : validId(asked) ? asked : undefined;
   const index = selected ? list.findIndex((l) => l.id === selected.id) : -1;
   const nextInTopic = index >= 0 ? list[index + 1] : undefined;
   const nextTopic =
@@ -98,7 +102,10 @@ export function TopicPage() {
               disabled: !x.open,
             }))}
             value={String(topicId)}
-            onChange={(event) => navigate(topicPath(courseId, Number(event.currentTarget.value)))}
+            onChange={(event) => {
+              const chosen = thematics.data?.find((x) => x.id === Number(event.currentTarget.value));
+              if (chosen) navigate(topicPath(courseId, chosen.id, chosen.nextLessonId));
+            }}
             w={{ base: '100%', sm: 300 }}
           />
         )}
@@ -159,12 +166,17 @@ export function TopicPage() {
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          {selected && (
+          {lessonId !== undefined && (
             <LessonStudy
-              key={selected.id}
+              key={lessonId}
+              lessonId={lessonId}
               summary={selected}
               next={nextInTopic}
-              nextTopicPath={!nextInTopic && nextTopic ? topicPath(courseId, nextTopic.id) : undefined}
+              nextTopicPath={
+                !nextInTopic && nextTopic
+                  ? topicPath(courseId, nextTopic.id, nextTopic.nextLessonId)
+                  : undefined
+              }
               onOpen={(lessonId) => setSearch({ lesson: String(lessonId) })}
             />
           )}

@@ -10,10 +10,11 @@ import type {
   TMyThematic,
   TranscriptFormat,
 } from '@academy/contract';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { downloadFile } from '../../lib/api';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, downloadFile } from '../../lib/api';
 import { endpoint } from '../../lib/endpoint';
 import { validId } from '../../lib/queries';
+import { myAssignmentsQuery } from '../assignments';
 
 const academyApi = {
   courses: endpoint<TFeaturedCourses>('GET', 'course'),
@@ -34,13 +35,16 @@ const academyApi = {
 };
 
 /** Courses featured on the home page (GET course?required=true, list in data.content). */
-export function useFeaturedCourses() {
-  return useQuery({
+export const featuredCoursesQuery = () =>
+  queryOptions({
     queryKey: ['course', 'featured'],
     queryFn: async () =>
       (await academyApi.courses.call(undefined, { query: { required: 'true' } })).data.content,
     staleTime: 5 * 60_000,
   });
+
+export function useFeaturedCourses() {
+  return useQuery(featuredCoursesQuery());
 }
 
 /** Every course (GET course, list in data.content): what a learner may start. Public. */
@@ -54,12 +58,11 @@ export function useAllCourses(enabled = true) {
 }
 
 /** The course page anyone may see: the course and its outline (GET courses/{id}). */
+const coursePageQuery = (id: number) =>
+  queryOptions({ queryKey: ['course', 'page', id], queryFn: () => academyApi.coursePage.call(id) });
+
 export function useCoursePage(id: number) {
-  return useQuery({
-    queryKey: ['course', 'page', id],
-    queryFn: () => academyApi.coursePage.call(id),
-    enabled: validId(id),
-  });
+  return useQuery({ ...coursePageQuery(id), enabled: validId(id) });
 }
 
 /*
@@ -67,66 +70,116 @@ export function useCoursePage(id: number) {
  * lesson passes, so the next lesson and topic unlock on screen.
  */
 
+const myCoursesQuery = () =>
+  queryOptions({ queryKey: ['study', 'my-courses'], queryFn: () => academyApi.myCourses.call() });
+
 export function useMyCourses(enabled = true) {
-  return useQuery({
-    queryKey: ['study', 'my-courses'],
-    queryFn: () => academyApi.myCourses.call(),
-    enabled,
-  });
+  return useQuery({ ...myCoursesQuery(), enabled });
 }
+
+const myHistoryQuery = () =>
+  queryOptions({ queryKey: ['study', 'history'], queryFn: () => academyApi.myHistory.call() });
 
 export function useMyHistory(enabled = true) {
-  return useQuery({
-    queryKey: ['study', 'history'],
-    queryFn: () => academyApi.myHistory.call(),
-    enabled,
-  });
+  return useQuery({ ...myHistoryQuery(), enabled });
 }
 
-export function useCoursePercent(courseId: number, enabled: boolean) {
-  return useQuery({
+const coursePercentQuery = (courseId: number) =>
+  queryOptions({
     queryKey: ['study', 'percent', courseId],
     queryFn: () => academyApi.coursePercent.call(courseId),
-    enabled: enabled && courseId > 0,
   });
+
+export function useCoursePercent(courseId: number, enabled: boolean) {
+  return useQuery({ ...coursePercentQuery(courseId), enabled: enabled && courseId > 0 });
 }
 
 /** GET my-thematics?course_id=: the course's topics with open state and progress. */
-export function useMyThematics(courseId: number, enabled: boolean) {
-  return useQuery({
+const myThematicsQuery = (courseId: number) =>
+  queryOptions({
     queryKey: ['study', 'thematics', courseId],
     queryFn: () => academyApi.myThematics.call(undefined, { query: { course_id: courseId } }),
-    enabled: enabled && courseId > 0,
   });
+
+export function useMyThematics(courseId: number, enabled: boolean) {
+  return useQuery({ ...myThematicsQuery(courseId), enabled: enabled && courseId > 0 });
 }
 
 /** GET my-lessons?thematic_id=: a topic's lessons with lock state, status and credited time. */
-export function useMyLessons(topicId: number) {
-  return useQuery({
+const myLessonsQuery = (topicId: number) =>
+  queryOptions({
     queryKey: ['study', 'lessons', topicId],
     queryFn: () => academyApi.myLessons.call(undefined, { query: { thematic_id: topicId } }),
-    enabled: topicId > 0,
   });
+
+export function useMyLessons(topicId: number) {
+  return useQuery({ ...myLessonsQuery(topicId), enabled: topicId > 0 });
 }
 
 /**
- * A lesson to study. Opening it first tells the server (POST user-lesson/update-status/{id}:
- * not studying → studying, or passed at once for a lesson without minimum time or exam), then
- * reads its content: video and documents only when it is unlocked.
+ * A lesson to study: its content (video and documents only when it is unlocked) and, at the same
+ * time, opening it (POST user-lesson/update-status/{id}: not studying → studying, or passed at
+ * once for a lesson without minimum time or exam). The server refuses to open a locked lesson
+ * (403), and the content says it is locked: the page shows the lock from that answer.
+ * Kept for a few seconds, so the page that a route's loader started it for does not ask again.
  */
-export function useLessonContent(lessonId: number | null, locked: boolean) {
-  return useQuery({
+const lessonQuery = (lessonId: number) =>
+  queryOptions({
     queryKey: ['study', 'lesson', lessonId],
     queryFn: async () => {
-      let opened: TLessonProgress | null = null;
-      const id = lessonId as number;
-      if (!locked) opened = await academyApi.openLesson.call(id);
-      const content = await academyApi.lesson.call(id);
+      const [content, opened] = await Promise.all([
+        academyApi.lesson.call(lessonId),
+        academyApi.openLesson.call(lessonId).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 403) return null;
+          throw error;
+        }),
+      ]);
       return { content, opened };
     },
-    enabled: lessonId !== null && lessonId > 0,
-    staleTime: 0,
+    staleTime: 5_000,
   });
+
+export function useLessonContent(lessonId: number) {
+  return useQuery({ ...lessonQuery(lessonId), enabled: validId(lessonId) });
+}
+
+/*
+ * Route loaders (app/routes.tsx) start a page's data with the navigation, beside its chunk, instead
+ * of when its components mount (decision 131). Learner data only with a stored session.
+ */
+
+type PageParams = Record<string, string | undefined>;
+const idOf = (value: string | null | undefined) => {
+  const id = Number(value);
+  return validId(id) ? id : null;
+};
+
+/** /training-academy/course/{id}: the course, and the learner's topics and percent. */
+export function prefetchCoursePage(client: QueryClient, params: PageParams, signedIn: boolean): void {
+  const courseId = idOf(params.id);
+  if (!courseId) return;
+  void client.prefetchQuery(coursePageQuery(courseId));
+  if (!signedIn) return;
+  void client.prefetchQuery(myThematicsQuery(courseId));
+  void client.prefetchQuery(coursePercentQuery(courseId));
+}
+
+/** /training-academy/course/{id}/topic/{idThematic}?lesson=: the topic's lists and the lesson, together. */
+export function prefetchTopicPage(client: QueryClient, params: PageParams, url: URL): void {
+  const courseId = idOf(params.id);
+  const topicId = idOf(params.idThematic);
+  const lessonId = idOf(url.searchParams.get('lesson'));
+  if (courseId) void client.prefetchQuery(coursePageQuery(courseId));
+  if (courseId) void client.prefetchQuery(myThematicsQuery(courseId));
+  if (topicId) void client.prefetchQuery(myLessonsQuery(topicId));
+  if (lessonId) void client.prefetchQuery(lessonQuery(lessonId));
+}
+
+/** /training-academy: the learner's courses and finished courses. */
+export function prefetchMyCourses(client: QueryClient): void {
+  void client.prefetchQuery(myCoursesQuery());
+  void client.prefetchQuery(myHistoryQuery());
+  void client.prefetchQuery(myAssignmentsQuery());
 }
 
 /** Refreshes the learner's lists (courses, topics, lessons, percent) but not the open lesson. */

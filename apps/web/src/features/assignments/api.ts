@@ -9,7 +9,7 @@ import type {
   TMyReminder,
   TRoadmapCourseOption,
 } from '@academy/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { downloadFile, type Query } from '../../lib/api';
 import { endpoint, listEndpoint } from '../../lib/endpoint';
 import { usePagedList } from '../../lib/queries';
@@ -64,8 +64,11 @@ export function useExportCompliance() {
 }
 
 /** What is assigned to me, most urgent first. */
+export const myAssignmentsQuery = () =>
+  queryOptions({ queryKey: MINE_KEY, queryFn: () => assignmentsApi.mine.call() });
+
 export function useMyAssignments() {
-  return useQuery({ queryKey: MINE_KEY, queryFn: () => assignmentsApi.mine.call() });
+  return useQuery(myAssignmentsQuery());
 }
 
 /** The secret URL of my calendar feed; `regenerate` replaces it. */

@@ -1,7 +1,9 @@
 import type { TFooterContact, TFooterContactInput, THomeBanner, THomePage } from '@academy/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoint } from '../../lib/endpoint';
 import { useChange } from '../../lib/queries';
+import { featuredCoursesQuery } from '../academy';
+import { outstandingNewsQuery } from '../news';
 
 export const HOMEPAGE_KEY = ['homepage'] as const;
 
@@ -16,12 +18,18 @@ const homeApi = {
 };
 
 /** Banners, popup and footer contact (GET homepage). Public; the footer reads it on every page. */
+const homePageQuery = () =>
+  queryOptions({ queryKey: HOMEPAGE_KEY, queryFn: () => homeApi.page.call(), staleTime: 5 * 60_000 });
+
 export function useHomePage() {
-  return useQuery({
-    queryKey: HOMEPAGE_KEY,
-    queryFn: () => homeApi.page.call(),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(homePageQuery());
+}
+
+/** `/`'s loader (decision 131): banners, featured courses and outstanding news start with the route. */
+export function prefetchHomePage(client: QueryClient): void {
+  void client.prefetchQuery(homePageQuery());
+  void client.prefetchQuery(featuredCoursesQuery());
+  void client.prefetchQuery(outstandingNewsQuery());
 }
 
 function imageForm(file: File): FormData {

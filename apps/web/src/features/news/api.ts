@@ -6,7 +6,7 @@ import type {
   TNewsSummary,
   TOutstandingNews,
 } from '@academy/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Query } from '../../lib/api';
 import { endpoint, listEndpoint } from '../../lib/endpoint';
 import { addOrEdit, useChange, usePagedList } from '../../lib/queries';
@@ -64,13 +64,16 @@ export function useSearchNews(query: {
 }
 
 /** Outstanding news for the home page (GET outstandingnews?outstanding=true, list in data.content). */
-export function useOutstandingNews() {
-  return useQuery({
+export const outstandingNewsQuery = () =>
+  queryOptions({
     queryKey: [...NEWS_KEY, 'outstanding'],
     queryFn: async () =>
       (await newsApi.outstanding.call(undefined, { query: { outstanding: 'true' } })).data.content,
     staleTime: 60_000,
   });
+
+export function useOutstandingNews() {
+  return useQuery(outstandingNewsQuery());
 }
 
 /** One article with related news (GET news/{id}). */

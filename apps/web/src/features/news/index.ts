@@ -1,3 +1,3 @@
 /** What other features use of the news: the card, the outstanding news and the categories (home). */
-export { useNewsCategories, useOutstandingNews } from './api';
+export { outstandingNewsQuery, useNewsCategories, useOutstandingNews } from './api';
 export { NewsCard } from './NewsCard';
