@@ -20,7 +20,7 @@ export async function runSite(server) {
   for (const s of siteScenarios({ serviceId, newsId: article.id })) {
     const bearer = s.auth === 'student' ? studentToken : token;
     const headers = s.auth ? { authorization: `Bearer ${bearer}` } : {};
-    rows.push(await loadRow('site', server.url, server.pid, { ...s, headers }));
+    rows.push(await loadRow('site', server.url, server, { ...s, headers }));
   }
   return rows;
 }

@@ -29,7 +29,7 @@ export async function runStudy(server) {
     const scenario = s.perLearner
       ? { ...s, requests: [{ setupRequest: asLearner }] }
       : { ...s, headers: s.auth ? { authorization: `Bearer ${token}` } : {} };
-    rows.push(await loadRow('study', server.url, server.pid, scenario));
+    rows.push(await loadRow('study', server.url, server, scenario));
   }
   return rows;
 }

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { bundleRows } from './bundle.mjs';
 import { withLargeServer } from './lib/large-server.mjs';
 import { describeMachine, loadMonitor, settle } from './lib/machine.mjs';
+import { sampleRss } from './lib/server.mjs';
 import { markdownTable, mb, printTable, row } from './lib/table.mjs';
 import { runCompliance } from './run-compliance.mjs';
 import { runExams } from './run-exams.mjs';
@@ -27,7 +28,7 @@ import { runMedia } from './run-media.mjs';
 import { runPages } from './run-pages.mjs';
 import { runSite } from './run-site.mjs';
 import { runStudy } from './run-study.mjs';
-import { MEMORY_BUDGET_MB } from './scenarios.mjs';
+import { LOAD_PSS_BUDGET_MB, LOAD_RSS_BUDGET_MB, MEMORY_BUDGET_MB } from './scenarios.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const GROUPS = ['site', 'study', 'exports', 'import', 'exams', 'compliance', 'media', 'bundle', 'pages'];
@@ -69,12 +70,34 @@ if (['site', 'study', 'exports', 'import'].some(wanted)) {
     'server',
     () =>
       withLargeServer(async (server) => {
+        // The server's memory while the request loads run (site and study), then after everything.
+        const underLoad = sampleRss(server.pid);
         await group('site', () => runSite(server));
         await group('study', () => runStudy(server));
+        const loads = underLoad.stop();
         await group('exports', () => runExports(server));
         await group('import', () => runImport(server));
         const rss = server.rssMb();
+        const peaks = ['site', 'study'].some(wanted)
+          ? [
+              row({
+                group: 'server',
+                scenario: 'peak resident memory (RSS) during the site and study loads',
+                memory: mb(loads.peak),
+                budget: `≤ ${LOAD_RSS_BUDGET_MB} MB`,
+                ok: loads.peak <= LOAD_RSS_BUDGET_MB,
+              }),
+              row({
+                group: 'server',
+                scenario: 'peak proportional memory (PSS) during the site and study loads',
+                memory: mb(loads.peakPss),
+                budget: `≤ ${LOAD_PSS_BUDGET_MB} MB`,
+                ok: loads.peakPss <= LOAD_PSS_BUDGET_MB,
+              }),
+            ]
+          : [];
         return [
+          ...peaks,
           row({
             group: 'server',
             scenario: 'resident memory after the groups above',

@@ -83,5 +83,9 @@ export function siteScenarios({ serviceId, newsId }) {
   ];
 }
 
-/** The server's resident memory after the request groups must stay under this. */
+/** The server's resident memory after the request groups (exports and import included). */
 export const MEMORY_BUDGET_MB = 400;
+
+/** Issue 21: the server's peak RSS and PSS while the site and study loads run, on PostgreSQL. */
+export const LOAD_RSS_BUDGET_MB = 300;
+export const LOAD_PSS_BUDGET_MB = 300;

@@ -1,6 +1,7 @@
 // One autocannon load (after a short warm-up that does not count) turned into a table row, with
-// the server's peak RSS while it ran.
+// the server's peak RSS and PSS while it ran and the CPU each request cost (server and database).
 import autocannon from 'autocannon';
+import { cpuMeter, databaseOf } from './cpu.mjs';
 import { sampleRss } from './server.mjs';
 import { mb, row } from './table.mjs';
 
@@ -13,11 +14,24 @@ const statuses = (result) =>
     .map(([code, { count }]) => `${code}: ${count}`)
     .join(', ');
 
+/** "12 MB (PSS 9)": the peak RSS with the peak PSS. */
+export const memoryCell = ({ peak, peakPss }) => `${mb(peak)} (PSS ${Math.round(peakPss)})`;
+
+/** "API 0.52 + DB 0.21 ms CPU per request", or undefined where /proc is not there. */
+export function cpuNote(cpu, requests) {
+  if (!cpu || !requests) return undefined;
+  const per = (ms) => (ms / requests).toFixed(2);
+  return `API ${per(cpu.api)} + DB ${per(cpu.database)} ms CPU per request`;
+}
+
 /**
  * `scenario`: { name, path, method?, body?, budget: { p99, minRps } } with `headers` and, for
- * per-connection callers, `requests` (autocannon's) already resolved by the caller.
+ * per-connection callers, `requests` (autocannon's) already resolved by the caller. `server`: its
+ * pid, or the server (`pid`, and `databaseUrl` to count its PostgreSQL backends' CPU too).
  */
-export async function loadRow(group, baseUrl, serverPid, scenario) {
+export async function loadRow(group, baseUrl, server, scenario) {
+  const serverPid = typeof server === 'number' ? server : server.pid;
+  const database = typeof server === 'number' ? undefined : databaseOf(server.databaseUrl);
   const headers = { ...(scenario.headers ?? {}) };
   if (scenario.body) headers['content-type'] = 'application/json';
   const load = {
@@ -29,8 +43,10 @@ export async function loadRow(group, baseUrl, serverPid, scenario) {
   };
   await autocannon({ ...load, connections: 2, amount: 200 });
   const memory = sampleRss(serverPid);
+  const cpu = cpuMeter(serverPid, database);
   const result = await autocannon({ ...load, connections: CONNECTIONS, duration: DURATION_SECONDS });
-  const { peak } = memory.stop();
+  const used = cpu.stop();
+  const peaks = memory.stop();
   // autocannon counts timeouts among the errors.
   const errors = result.non2xx + result.errors;
   const rps = result.requests.average;
@@ -41,9 +57,14 @@ export async function loadRow(group, baseUrl, serverPid, scenario) {
     p50: result.latency.p50,
     p99: result.latency.p99,
     throughput: `${Math.round(rps)} req/s`,
-    memory: mb(peak),
+    memory: memoryCell(peaks),
     budget: `p99 ≤ ${maxP99} ms, ≥ ${minRps} req/s, 0 errors`,
     ok: result.latency.p99 <= maxP99 && rps >= minRps && errors === 0,
-    note: errors ? `${errors} errors or non-2xx answers (status: count ${statuses(result)})` : undefined,
+    note: [
+      errors ? `${errors} errors or non-2xx answers (status: count ${statuses(result)})` : undefined,
+      cpuNote(used, result.requests.total),
+    ]
+      .filter(Boolean)
+      .join('; '),
   });
 }

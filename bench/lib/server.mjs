@@ -35,18 +35,40 @@ export function childPids(pid) {
   return children;
 }
 
-/** Samples a process's RSS every 100 ms until stop(), which returns the peak and the start in MB. */
+/**
+ * Proportional set size of a process in MB (Linux /proc/<pid>/smaps_rollup), 0 when it is gone: its
+ * resident memory with each page shared with other processes (the node binary, libraries) counted
+ * as its share, which is what the process costs a machine running several.
+ */
+export function pssMb(pid) {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    return Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Samples a process's RSS every 100 ms (and its PSS every 500 ms: reading it walks the page tables)
+ * until stop(), which returns the start and the peaks in MB.
+ */
 export function sampleRss(pid) {
   const start = rssMb(pid);
   let peak = start;
-  const timer = setInterval(() => {
+  let peakPss = pssMb(pid);
+  let ticks = 0;
+  const sample = () => {
     peak = Math.max(peak, rssMb(pid));
-  }, 100);
+    if (ticks++ % 5 === 0) peakPss = Math.max(peakPss, pssMb(pid));
+  };
+  const timer = setInterval(sample, 100);
   return {
     stop() {
       clearInterval(timer);
       peak = Math.max(peak, rssMb(pid));
-      return { start, peak };
+      peakPss = Math.max(peakPss, pssMb(pid));
+      return { start, peak, peakPss };
     },
   };
 }
@@ -61,8 +83,10 @@ export async function startBuiltServer({ port, dataDir, databaseUrl, env = {}, n
   mkdirSync(dataDir, { recursive: true });
   const url = `http://localhost:${port}`;
   let child;
+  // BENCH_NODE_ARGS: node or V8 flags for the server (e.g. to compare heap settings).
+  const extraArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const launch = async () => {
-    child = spawn(process.execPath, [...nodeArgs, entry], {
+    child = spawn(process.execPath, [...nodeArgs, ...extraArgs, entry], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
@@ -74,6 +98,8 @@ export async function startBuiltServer({ port, dataDir, databaseUrl, env = {}, n
         // No SCORM content origin: PORT + 1 may be another server's.
         CONTENT_PORT: '0',
         LOG_LEVEL: 'error',
+        // As `npm start` sets it (package.json; decision 135).
+        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         ...env,
       },
@@ -108,6 +134,7 @@ export async function startBuiltServer({ port, dataDir, databaseUrl, env = {}, n
       return child.pid;
     },
     rssMb: () => rssMb(child.pid),
+    pssMb: () => pssMb(child.pid),
     stop: () => kill('SIGTERM'),
     /** SIGKILL, to the server and the processes it started (as when the machine or container dies). */
     kill: () => kill('SIGKILL'),

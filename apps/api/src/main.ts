@@ -6,8 +6,10 @@ import { DEMO_CLIP, ensureBootstrapAdmin, seedDemoData, seedDemoVideoLesson } fr
 import { reportIssuer } from './platform/auth/external';
 import { openDatabase } from './platform/db/client';
 import { writeServerPid } from './platform/db/server-pid';
+import { limitHeapGrowth } from './platform/heap';
 
 async function main(): Promise<void> {
+  limitHeapGrowth();
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
