@@ -130,7 +130,7 @@ test.describe
       await expect(au.locator('#probe')).toHaveText('Academy storage: blocked');
       const src = await page.getByTestId('scorm-frame').getAttribute('src');
       expect(new URL(src ?? '').origin).not.toBe(new URL(page.url()).origin);
-      await expect(page.getByTestId('cmi5-status')).toHaveText('Studying');
+      await expect(page.getByTestId('cmi5-status')).toHaveText('In progress');
       await shoot(page, 'cmi5-player');
 
       // Finished: the AU's statements pass the LRS's cmi5 rules, its return page closes the player.

@@ -286,7 +286,7 @@ test.describe
       // Lesson 1: its document downloads with the bearer token from /get/documents.
       await items.nth(0).click();
       await expect(page.getByTestId('lesson-title')).toHaveText(LESSON_1);
-      await expect(page.getByTestId('lesson-study').getByTestId('lesson-status')).toHaveText('Studying');
+      await expect(page.getByTestId('lesson-study').getByTestId('lesson-status')).toHaveText('In progress');
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Download Cabinet checklist.pdf' }).click(),

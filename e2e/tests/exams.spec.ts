@@ -1,6 +1,7 @@
 import { EXAM_MESSAGES } from '@academy/contract';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { audit } from './axe';
 import { accessToken, expect, shoot, signInAt, submitSignInForm, test } from './support';
 
 /**
@@ -247,6 +248,67 @@ test('a student passes the exam, resumes after a reload, and the next lesson ope
   expect((await next.json()).locked).toBe(false);
 });
 
+test('one status vocabulary: list and header agree, a running attempt reads "In progress" everywhere, light and dark', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // A learner of their own: a context of its own, its pages share the sign-in.
+  const context = await browser.newContext();
+  const learner = await context.newPage();
+  await learner.goto(`/training-academy/course/${courseId}/topic/${topicId}?lesson=${lessonIds[0]}`);
+  await submitSignInForm(learner, 'E1010', 'Employee@2026');
+  await learner.waitForURL(/\/training-academy\/course\//);
+  // Opening the lesson starts it: the list (read before) and the header say the same word.
+  const header = learner.getByTestId('lesson-study').getByTestId('lesson-status');
+  const item = learner.getByTestId('lesson-item').filter({ hasText: LESSON_1 }).getByTestId('lesson-status');
+  await expect(header).toHaveText('In progress');
+  await expect(item).toHaveText('In progress');
+  await shoot(learner, 'status-lesson');
+  await learner.emulateMedia({ colorScheme: 'dark' });
+  await expect(learner.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await shoot(learner, 'status-lesson-dark');
+
+  // The exam in the dark scheme: readable (axe), and while the attempt runs it is in progress.
+  await learner.getByTestId('exam-entry').getByTestId('take-exam').click();
+  await audit(learner, 'exam intro (dark)', learner.getByTestId('start-exam'));
+  await learner.getByTestId('start-exam').click();
+  await audit(learner, 'exam question (dark)', learner.getByTestId('exam-question'));
+  await shoot(learner, 'exam-taking-dark');
+  const progress = await context.newPage();
+  await progress.goto('/training-academy/study-progress');
+  const myExam = progress.getByTestId('my-exams').locator('tbody tr').filter({ hasText: LESSON_1 });
+  await expect(myExam.getByTestId('my-exam-status')).toHaveText('In progress');
+  await expect(myExam.getByTestId('my-exam-best')).toHaveText('—');
+  const myCourse = progress.getByTestId('progress-table').locator('tbody tr').filter({ hasText: COURSE });
+  await expect(myCourse.getByTestId('course-status')).toHaveText('In progress');
+  // A staff member's view of the same learner: the running attempt is in progress, not failed.
+  const staff = await browser.newPage();
+  await signInAt(staff, '/management/progress?q=E1010', 'admin');
+  await staff.getByTestId('progress-learner-link').first().click();
+  const running = staff.getByTestId('attempts-table').locator('tbody tr').filter({ hasText: LESSON_1 });
+  await expect(running.getByTestId('attempt-status')).toHaveText('In progress');
+  await staff.close();
+
+  // Submitted wrong: failed everywhere, the mark in percent.
+  await answerExam(learner, false);
+  await learner.getByTestId('submit-exam').click();
+  await learner.getByTestId('confirm-submit').click();
+  await expect(learner.getByTestId('exam-outcome')).toHaveText('Failed');
+  await expect(learner.getByTestId('exam-mark')).toHaveText(/^\d+%$/);
+  await audit(learner, 'exam result (dark)', learner.getByTestId('exam-result'));
+  await shoot(learner, 'exam-result-dark');
+  await learner.emulateMedia({ colorScheme: 'light' });
+  await shoot(learner, 'exam-result-failed');
+  await progress.reload();
+  await expect(myExam.getByTestId('my-exam-status')).toHaveText('Failed');
+  await expect(myExam.getByTestId('my-exam-best')).toHaveText(/^\d+%$/);
+  await shoot(progress, 'status-my-progress');
+  await progress.emulateMedia({ colorScheme: 'dark' });
+  await audit(progress, 'my progress (dark)', myExam);
+  await shoot(progress, 'status-my-progress-dark');
+  await context.close();
+});
+
 test('a window blur only warns; hiding the tab submits the attempt with the cheating warning', async ({
   page,
 }) => {
@@ -270,7 +332,7 @@ test('a window blur only warns; hiding the tab submits the attempt with the chea
     document.dispatchEvent(new Event('visibilitychange'));
   });
   await expect(page.getByTestId('cheating-warning')).toContainText('flagged');
-  await expect(page.getByTestId('exam-outcome')).toHaveText('Not passed');
+  await expect(page.getByTestId('exam-outcome')).toHaveText('Failed');
   await shoot(page, 'exam-cheating');
   const attempts = await (await page.request.get(`${API}/exams/${lesson.id}/state`, { headers })).json();
   expect(attempts.attempts[0]).toMatchObject({ status: 'SUBMITTED', cheating: true });
@@ -291,7 +353,7 @@ test('when the time runs out the attempt closes: "Time is up", not passed, one a
   await answerExam(learner, true);
   await learner.clock.fastForward('05:01');
   const result = learner.getByTestId('exam-result');
-  await expect(result.getByTestId('exam-outcome')).toHaveText('Time is up: not passed');
+  await expect(result.getByTestId('exam-outcome')).toHaveText('Time out');
   await expect(result.getByTestId('time-up')).toContainText('counts as one of your attempts');
   await expect(result.getByTestId('exam-mark')).toHaveText('100%');
   await expect(result).toContainText('2 attempts left');
@@ -311,7 +373,7 @@ test('three failures lock the exam until it is unlocked for the learner', async 
     await answerExam(learner, false);
     await learner.getByTestId('submit-exam').click();
     await learner.getByTestId('confirm-submit').click();
-    await expect(learner.getByTestId('exam-outcome')).toHaveText('Not passed');
+    await expect(learner.getByTestId('exam-outcome')).toHaveText('Failed');
     if (attempt < 3) {
       await expect(learner.getByTestId('exam-result')).toContainText(`${3 - attempt} attempt`);
       await learner.getByTestId('retake').click();

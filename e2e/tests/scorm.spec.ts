@@ -152,7 +152,7 @@ test.describe
       // Half-way: the SCO commits its place and suspend data, then the learner leaves.
       await sco.locator('#next').click();
       await expect(sco.locator('#page')).toHaveText('Page 2 of 2');
-      await expect(page.getByTestId('scorm-status')).toHaveText('Studying');
+      await expect(page.getByTestId('scorm-status')).toHaveText('In progress');
       await shoot(page, 'scorm-player');
       const headers = { authorization: `Bearer ${await accessToken(page)}` };
       const saved = await (
@@ -247,7 +247,11 @@ test.describe
       await sco.locator('#finish').click();
       await expect(page.getByTestId('scorm-player')).toHaveCount(0);
       // The first SCO was opened, so it is being studied; the last one is done.
-      await expect(menu.getByTestId('scorm-menu-status')).toHaveText(['Studying', 'Not started', 'Passed']);
-      await expect(page.getByTestId('scorm-status')).toHaveText('Studying');
+      await expect(menu.getByTestId('scorm-menu-status')).toHaveText([
+        'In progress',
+        'Not started',
+        'Passed',
+      ]);
+      await expect(page.getByTestId('scorm-status')).toHaveText('In progress');
     });
   });

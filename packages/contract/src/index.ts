@@ -23,6 +23,7 @@ export * from './recruitment';
 export * from './roadmaps';
 export * from './scorm';
 export * from './search';
+export * from './status';
 export * from './study';
 export * from './study-timing';
 export * from './users';

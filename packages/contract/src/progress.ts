@@ -22,16 +22,10 @@ export const PROGRESS_MESSAGES = {
 /**
  * SPEC §4 learning progress, per learner and course: studying, passed (every lesson passed),
  * failed (an exam failed and not passed since), not studying (IDLE: on their roadmap, not started).
+ * Shown in the words of the one status vocabulary (PROGRESS_STATUS_WORD, decision 95).
  */
 export const PROGRESS_STATUSES = ['STUDYING', 'PASSED', 'FAILED', 'IDLE'] as const;
 export type ProgressStatus = (typeof PROGRESS_STATUSES)[number];
-
-export const PROGRESS_STATUS_LABELS: Record<ProgressStatus, string> = {
-  STUDYING: 'Studying',
-  PASSED: 'Passed',
-  FAILED: 'Failed',
-  IDLE: 'Not studying',
-};
 
 const zId = z.coerce.number().int().positive().optional();
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -306,7 +300,8 @@ export const PROGRESS_EXPORT_COLUMNS = [
   { key: 'courseName', header: 'Course', width: 32 },
   { key: 'passedLessons', header: 'Lessons passed', width: 14 },
   { key: 'lessonCount', header: 'Lessons', width: 10 },
-  { key: 'percent', header: 'Percent', width: 10 },
+  /** A number cell formatted as a percentage (0.5 shows 50%). */
+  { key: 'percent', header: 'Progress %', width: 11 },
   { key: 'status', header: 'Status', width: 14 },
   { key: 'assigned', header: 'On roadmap', width: 12 },
   { key: 'startedAt', header: 'Started', width: 20 },
@@ -339,10 +334,3 @@ export const PACKAGE_KIND_LABELS: Record<(typeof PACKAGE_KINDS)[number], string>
   cmi5: 'cmi5',
 };
 
-/** The lessons' status words (the lesson page's and the reports'). */
-export const LESSON_STATUS_LABELS: Record<(typeof LESSON_STATUSES)[number], string> = {
-  IDLE: 'Not started',
-  STUDYING: 'Studying',
-  PASSED: 'Passed',
-  FAILED: 'Failed',
-};

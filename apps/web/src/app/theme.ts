@@ -85,6 +85,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--academy-subtle': 'var(--mantine-color-gray-0)',
     '--academy-danger-text': 'var(--mantine-color-red-8)',
     '--academy-success-text': 'var(--mantine-color-green-8)',
+    '--academy-answered': BRAND.main,
+    '--academy-control-line': BRAND.disabled,
   },
   dark: {
     '--mantine-color-dimmed': '#a6adb4',
@@ -99,6 +101,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--academy-subtle': 'var(--mantine-color-dark-6)',
     '--academy-danger-text': '#ff8787',
     '--academy-success-text': '#8ce99a',
+    // The brand's purple lifted until white reads on it and it stands out from the dark page.
+    '--academy-answered': '#5742b9',
+    '--academy-control-line': 'var(--mantine-color-dark-3)',
   },
 });
 

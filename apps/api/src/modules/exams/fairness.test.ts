@@ -6,6 +6,7 @@ import {
   type TMyProgress,
   type TStaffAttempt,
 } from '@academy/contract';
+import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../test/client';
 import { grantCourseActions } from '../../../test/courses';
@@ -128,7 +129,31 @@ describe('an attempt whose time runs out (decision 87)', () => {
   });
 });
 
+/** The transcript workbook's exam lines as the learner downloads them: [result, best mark cell]. */
+async function transcriptExams(learner: ApiClient): Promise<[unknown, unknown, string | undefined][]> {
+  const res = await learner.get('my-transcript?format=xlsx');
+  expect(res.statusCode, res.body).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const sheet = workbook.getWorksheet('Exams');
+  const lines: [unknown, unknown, string | undefined][] = [];
+  sheet?.eachRow((row, n) => {
+    if (n > 1) lines.push([row.getCell(5).value, row.getCell(4).value, row.getCell(4).numFmt]);
+  });
+  return lines;
+}
+
 describe('"My exam results"', () => {
+  it('writes a running attempt as "In progress" in the transcript, then the result with its mark in %', async () => {
+    const fixture = await setupExam(staff);
+    const learner = await freshLearner();
+    const attempt = await start(learner, fixture.examId);
+    // One vocabulary (decision 95): the running attempt has no mark and is not a failure.
+    expect(await transcriptExams(learner)).toEqual([['In progress', null, '0%']]);
+    await submit(learner, attempt.id, [], 'SUBMIT');
+    expect(await transcriptExams(learner)).toEqual([['Failed', 0, '0%']]);
+  });
+
   it('shows a running attempt as in progress, not failed, then the finished result', async () => {
     const fixture = await setupExam(staff);
     const learner = await freshLearner();

@@ -1,12 +1,13 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import {
-  LESSON_STATUS_LABELS,
+  LESSON_STATUS_WORD,
   PACKAGE_EXPORT_COLUMNS,
   PACKAGE_EXPORT_SHEET,
   PACKAGE_KIND_LABELS,
   PROGRESS_EXPORT_COLUMNS,
-  PROGRESS_STATUS_LABELS,
+  PROGRESS_STATUS_WORD,
+  STATUS_LABELS,
 } from '@academy/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Worksheet } from 'exceljs';
@@ -135,7 +136,7 @@ async function writePackageRows(
         courseName: raw.course_name,
         lessonName: raw.lesson_name,
         kind: PACKAGE_KIND_LABELS[p.kind],
-        status: LESSON_STATUS_LABELS[p.status],
+        status: STATUS_LABELS[LESSON_STATUS_WORD[p.status]],
         lessonPassed: raw.lesson_passed ? 'Yes' : 'No',
         score: p.scorePercent === null ? null : p.scorePercent / 100,
         time: p.totalSeconds / 86_400,
@@ -178,6 +179,8 @@ export async function writeProgressWorkbook(
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   for (const key of TIME_COLUMNS) sheet.getColumn(key).numFmt = 'yyyy-mm-dd hh:mm';
+  // A number a spreadsheet can sum and sort, shown as a percentage.
+  sheet.getColumn('percent').numFmt = '0%';
   let written = 0;
   await inBatches(db, filter, out, async (ids) => {
     const result = await db.execute(sql`
@@ -190,7 +193,8 @@ export async function writeProgressWorkbook(
       sheet
         .addRow({
           ...row,
-          status: PROGRESS_STATUS_LABELS[row.status],
+          percent: row.percent / 100,
+          status: STATUS_LABELS[PROGRESS_STATUS_WORD[row.status]],
           assigned: row.assigned ? 'Yes' : 'No',
           startedAt: local(row.startedAt),
           lastStudiedAt: local(row.lastStudiedAt),

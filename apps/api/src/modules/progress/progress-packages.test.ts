@@ -186,7 +186,7 @@ describe('SCORM lessons in the progress reports', () => {
     expect(courses.slice(1).map((r) => [r[1], r[6], r[10]])).toEqual([
       [achiever.employeeCode, failCourse.name, 'Failed'],
       [achiever.employeeCode, passCourse.name, 'Passed'],
-      [halfway.employeeCode, passCourse.name, 'Studying'],
+      [halfway.employeeCode, passCourse.name, 'In progress'],
     ]);
     const sheet = workbook.getWorksheet(PACKAGE_EXPORT_SHEET);
     const [header, ...data] = ((sheet?.getSheetValues() ?? []).filter(Boolean) as unknown[][]).map((r) =>
@@ -232,7 +232,7 @@ describe('SCORM lessons in the progress reports', () => {
         passCourse.name,
         `${passCourse.name} package`,
         'SCORM',
-        'Studying',
+        'In progress',
         'No',
         undefined,
         // A duration cell (ExcelJS reads [h]:mm:ss back as a time of day).

@@ -323,11 +323,13 @@ describe('export', () => {
         zoned.has(c.key) ? `${c.header} (${t.config.timeZone})` : c.header,
       ),
     );
+    // The percent is a number shown as a percentage; the status in the one vocabulary (decision 95).
     expect(data.map((r) => [r[0], r[5], r[6], r[7], r[8], r[9], r[10]])).toEqual([
-      ['E1002', 'Progress report course', 2, 2, 100, 'Passed', 'No'],
-      ['E1003', 'Progress report course', 1, 2, 50, 'Studying', 'No'],
-      ['E1006', 'Progress report course', 0, 2, 0, 'Not studying', 'Yes'],
+      ['E1002', 'Progress report course', 2, 2, 1, 'Passed', 'No'],
+      ['E1003', 'Progress report course', 1, 2, 0.5, 'In progress', 'No'],
+      ['E1006', 'Progress report course', 0, 2, 0, 'Not started', 'Yes'],
     ]);
+    expect(sheet?.getRow(2).getCell(9).numFmt).toBe('0%');
     expect(data[0]?.[11]).toBeInstanceOf(Date);
     const reversed = await manager.get('progress/export?from=2026-03-10&to=2026-03-09');
     expect(reversed.statusCode).toBe(400);

@@ -1,7 +1,14 @@
+import { percentText } from '@academy/contract';
 import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
 import { loadPdfLib, unicodeFont } from '../../platform/pdf';
 import type { Transcript, TranscriptExam } from './transcript';
-import { durationText, EXAM_RESULT_LABELS, transcriptDay, transcriptMoment } from './transcript-words';
+import {
+  courseStatusLabel,
+  durationText,
+  examResultLabel,
+  transcriptDay,
+  transcriptMoment,
+} from './transcript-words';
 
 /**
  * The transcript as an A4 PDF drawn with pdf-lib: a header with the learner, four totals, then
@@ -255,7 +262,7 @@ function courses(w: Writer, t: Transcript) {
       [
         { text: course.courseName, width: widths[0] ?? 0, bold: true },
         {
-          text: `${course.finished ? 'Finished' : 'In progress'} · ${course.passedLessons}/${course.lessonCount}`,
+          text: `${courseStatusLabel(course.finished)} · ${course.passedLessons}/${course.lessonCount}`,
           width: widths[1] ?? 0,
           colour: course.finished ? 'brand' : 'ink',
         },
@@ -288,7 +295,7 @@ function courses(w: Writer, t: Transcript) {
 }
 
 function examResult(exam: TranscriptExam): string {
-  return EXAM_RESULT_LABELS[exam.status];
+  return examResultLabel(exam.status);
 }
 
 function exams(w: Writer, t: Transcript) {
@@ -318,7 +325,7 @@ function exams(w: Writer, t: Transcript) {
         { text: `${exam.courseName} — ${exam.lessonName}`, width: widths[0] ?? 0 },
         { text: String(exam.attempts), width: widths[1] ?? 0, align: 'right' },
         {
-          text: exam.bestMark === null ? '—' : `${exam.bestMark}%`,
+          text: percentText(exam.bestMark),
           width: widths[2] ?? 0,
           align: 'right',
           bold: true,

@@ -1,15 +1,16 @@
-import type { MyExamStatus } from '@academy/contract';
+import { EXAM_STATUS_WORD, type MyExamStatus, STATUS_LABELS } from '@academy/contract';
 
 /** The words and formats the transcript's PDF and workbook share. */
 
-/** An exam's line, in the words of My exam results. */
-export const EXAM_RESULT_LABELS: Record<MyExamStatus, string> = {
-  PASSED: 'Passed',
-  FAILED: 'Not passed yet',
-  LOCKED: 'Locked (no attempt left)',
-  IN_PROGRESS: 'In progress',
-  NOT_TAKEN: 'Not finished',
-};
+/** An exam's line, in the one status vocabulary (decision 95), as My exam results shows it. */
+export function examResultLabel(status: MyExamStatus): string {
+  return STATUS_LABELS[EXAM_STATUS_WORD[status]];
+}
+
+/** A course's line: passed once every lesson is, else in progress (the transcript lists started courses). */
+export function courseStatusLabel(finished: boolean): string {
+  return STATUS_LABELS[finished ? 'PASSED' : 'IN_PROGRESS'];
+}
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const momentFormats = new Map<string, Intl.DateTimeFormat>();

@@ -2,7 +2,7 @@ import type { Worksheet } from 'exceljs';
 import { loadExcel } from '../../platform/excel';
 import { wallClock } from '../../platform/wall-clock';
 import type { Transcript } from './transcript';
-import { EXAM_RESULT_LABELS } from './transcript-words';
+import { courseStatusLabel, examResultLabel } from './transcript-words';
 
 /**
  * The transcript as an .xlsx workbook: a sheet with the learner and the totals, then one sheet per
@@ -81,7 +81,7 @@ export async function transcriptWorkbook(t: Transcript): Promise<Uint8Array> {
     ],
     t.courses.map((c) => ({
       course: c.courseName,
-      status: c.finished ? 'Finished' : 'In progress',
+      status: courseStatusLabel(c.finished),
       passed: c.passedLessons,
       lessons: c.lessonCount,
       percent: c.percent / 100,
@@ -128,7 +128,7 @@ export async function transcriptWorkbook(t: Transcript): Promise<Uint8Array> {
       lesson: e.lessonName,
       attempts: e.attempts,
       best: e.bestMark === null ? null : e.bestMark / 100,
-      result: EXAM_RESULT_LABELS[e.status],
+      result: examResultLabel(e.status),
       last: local(e.lastAttemptAt),
     })),
   );

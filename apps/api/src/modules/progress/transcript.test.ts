@@ -97,7 +97,7 @@ describe('my transcript', () => {
     const { text, items } = await readPdf(res.rawPayload);
     expect(items).toContain(NAME);
     expect(text).toContain(COURSE);
-    expect(text).toContain('Finished · 2/2');
+    expect(text).toContain('Passed · 2/2');
     expect(text).toContain('✓ Lesson');
     expect(text).toContain('1 h 05 min');
     expect(text).toContain('Skyline Mobile');

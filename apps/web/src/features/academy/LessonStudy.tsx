@@ -1,4 +1,9 @@
-import type { TLessonContent, TLessonProgress, TMyLesson } from '@academy/contract';
+import {
+  LESSON_STATUS_WORD,
+  type TLessonContent,
+  type TLessonProgress,
+  type TMyLesson,
+} from '@academy/contract';
 import { Alert, Button, Group, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -12,6 +17,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Loading } from '../../components/Loading';
+import { StatusBadge } from '../../components/StatusBadge';
 import { LessonQuestionsLink } from '../qa';
 import {
   Cmi5LessonSlot,
@@ -24,7 +30,6 @@ import {
   useStudySession,
 } from '../study';
 import { useLessonContent } from './api';
-import { StatusBadge } from './StatusBadge';
 
 interface LessonStudyProps {
   lessonId: number;
@@ -106,7 +111,7 @@ function StudyPanel({
         <Title order={2} fz={{ base: 18, md: 22 }} c="var(--academy-ink)" data-testid="lesson-title">
           {content.name}
         </Title>
-        <StatusBadge status={progress.status} />
+        <StatusBadge status={LESSON_STATUS_WORD[progress.status]} testId="lesson-status" />
       </Group>
       {scorm && <ScormLessonSlot lessonId={content.id} />}
       {cmi5 && <Cmi5LessonSlot lessonId={content.id} />}
@@ -139,7 +144,7 @@ function StudyPanel({
       <Paper withBorder radius="md" p="md" data-testid="study-time">
         <Group justify="space-between" mb={6} gap="xs">
           <Group gap={6}>
-            <IconClock size={18} color="#251A5B" aria-hidden />
+            <IconClock size={18} color="var(--academy-ink)" aria-hidden />
             <Text fw={700} c="var(--academy-ink)" fz="sm">
               {t('study.studyTime')}
             </Text>
@@ -166,7 +171,7 @@ function StudyPanel({
       {progress.hasExam && (
         <Paper withBorder radius="md" p="md" data-testid="lesson-exam">
           <Group gap={6} mb={4}>
-            <IconChecklist size={18} color="#251A5B" aria-hidden />
+            <IconChecklist size={18} color="var(--academy-ink)" aria-hidden />
             <Text fw={700} c="var(--academy-ink)" fz="sm">
               {t('study.exam')}
             </Text>

@@ -1,19 +1,12 @@
-import type { MyExamStatus, TMyProgress } from '@academy/contract';
-import { Badge, Text, Title } from '@mantine/core';
+import { EXAM_STATUS_WORD, percentText, type TMyProgress } from '@academy/contract';
+import { Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/DataTable';
+import { StatusBadge } from '../../components/StatusBadge';
 import { formatDate } from '../../lib/format';
 import { useMyProgress } from '../progress';
 
 type Exam = TMyProgress['exams'][number];
-
-const EXAM_STATUS_COLOR: Record<MyExamStatus, string> = {
-  IN_PROGRESS: 'blue',
-  PASSED: 'green',
-  LOCKED: 'orange',
-  FAILED: 'red',
-  NOT_TAKEN: 'gray',
-};
 
 /** My exam results on study-progress: best mark, attempts, in progress / passed / locked / failed. */
 export function MyExamResults() {
@@ -39,7 +32,7 @@ export function MyExamResults() {
       key: 'best',
       header: t('progress.bestMark'),
       width: 100,
-      render: (e) => (e.bestMark === null ? '—' : t('common.percent', { value: e.bestMark })),
+      render: (e) => <span data-testid="my-exam-best">{percentText(e.bestMark)}</span>,
     },
     {
       key: 'last',
@@ -51,11 +44,7 @@ export function MyExamResults() {
       key: 'result',
       header: t('progress.result'),
       width: 120,
-      render: (e) => (
-        <Badge size="sm" variant="light" color={EXAM_STATUS_COLOR[e.status]} data-testid="my-exam-status">
-          {t(`progress.myExamStatuses.${e.status}`)}
-        </Badge>
-      ),
+      render: (e) => <StatusBadge status={EXAM_STATUS_WORD[e.status]} testId="my-exam-status" />,
     },
   ];
   return (

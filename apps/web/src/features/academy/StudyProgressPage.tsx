@@ -1,7 +1,6 @@
-import type { TMyCourse } from '@academy/contract';
+import { COURSE_STATUS_WORD, type TMyCourse } from '@academy/contract';
 import {
   Anchor,
-  Badge,
   Container,
   Group,
   Paper,
@@ -17,14 +16,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable';
+import { StatusBadge } from '../../components/StatusBadge';
 import { formatDate } from '../../lib/format';
 import { EarlierCycles, useMyProgress } from '../progress';
 import { useMyCourses, useMyHistory } from './api';
 import { MyCertificates } from './MyCertificates';
 import { MyExamResults } from './MyExamResults';
 import { TranscriptDownload } from './TranscriptDownload';
-
-const STATUS_COLOR = { NOT_STARTED: 'gray', IN_PROGRESS: 'blue', FINISHED: 'green' } as const;
 
 /** /training-academy/study-progress: my progress in every course I started, and my history. */
 export function StudyProgressPage() {
@@ -90,9 +88,7 @@ export function StudyProgressPage() {
       header: t('academy.status'),
       width: 130,
       render: (course) => (
-        <Badge variant="light" color={STATUS_COLOR[course.status]}>
-          {t(`academy.courseStatus.${course.status}`)}
-        </Badge>
+        <StatusBadge status={COURSE_STATUS_WORD[course.status]} size="md" testId="course-status" />
       ),
     },
     {

@@ -1,4 +1,4 @@
-import type { TMyLesson } from '@academy/contract';
+import { LESSON_STATUS_WORD, type TMyLesson } from '@academy/contract';
 import {
   Alert,
   Anchor,
@@ -20,12 +20,12 @@ import { IconCheck, IconLock, IconPlayerPlay, IconX } from '@tabler/icons-react'
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { StatusBadge } from '../../components/StatusBadge';
 import { validId } from '../../lib/queries';
 import { clock } from '../study';
 import { useCoursePage, useMyLessons, useMyThematics } from './api';
 import { LessonStudy } from './LessonStudy';
 import { topicPath } from './paths';
-import { StatusBadge } from './StatusBadge';
 import classes from './TopicPage.module.css';
 
 /** The lesson to show first: the first unlocked one not passed yet, else the first. */
@@ -149,7 +149,7 @@ export function TopicPage() {
                             {t('study.locked')}
                           </Text>
                         ) : (
-                          <StatusBadge status={lesson.status} />
+                          <StatusBadge status={LESSON_STATUS_WORD[lesson.status]} testId="lesson-status" />
                         )}
                         {lesson.requiredSeconds > 0 && !lesson.locked && (
                           <Text fz="xs" c="dimmed">

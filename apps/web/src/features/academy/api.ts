@@ -10,7 +10,7 @@ import type {
   TMyThematic,
   TranscriptFormat,
 } from '@academy/contract';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, downloadFile } from '../../lib/api';
 import { endpoint } from '../../lib/endpoint';
 import { validId } from '../../lib/queries';
@@ -122,8 +122,10 @@ export function useMyLessons(topicId: number) {
  * once for a lesson without minimum time or exam). The server refuses to open a locked lesson
  * (403), and the content says it is locked: the page shows the lock from that answer.
  * Kept for a few seconds, so the page that a route's loader started it for does not ask again.
+ * Opening moves a lesson from not started to in progress: the topic's list is told at once
+ * (`showOpenedLesson`), or it would read "Not started" beside a header reading "In progress".
  */
-const lessonQuery = (lessonId: number) =>
+const lessonQuery = (client: QueryClient, lessonId: number) =>
   queryOptions({
     queryKey: ['study', 'lesson', lessonId],
     queryFn: async () => {
@@ -134,13 +136,26 @@ const lessonQuery = (lessonId: number) =>
           throw error;
         }),
       ]);
+      if (opened) showOpenedLesson(client, opened);
       return { content, opened };
     },
     staleTime: 5_000,
   });
 
 export function useLessonContent(lessonId: number) {
-  return useQuery({ ...lessonQuery(lessonId), enabled: validId(lessonId) });
+  const client = useQueryClient();
+  return useQuery({ ...lessonQuery(client, lessonId), enabled: validId(lessonId) });
+}
+
+/**
+ * The opened lesson's new status in the cached topic lists (decision 95). A list still on its way
+ * (the topic page's loader asks for it beside the lesson) may have been read before the opening:
+ * it is asked again.
+ */
+function showOpenedLesson(client: QueryClient, opened: TLessonProgress): void {
+  showLessonProgress(client, opened);
+  if (client.isFetching({ queryKey: ['study', 'lessons'] }) > 0)
+    void client.invalidateQueries({ queryKey: ['study', 'lessons'] });
 }
 
 /*
@@ -172,7 +187,7 @@ export function prefetchTopicPage(client: QueryClient, params: PageParams, url: 
   if (courseId) void client.prefetchQuery(coursePageQuery(courseId));
   if (courseId) void client.prefetchQuery(myThematicsQuery(courseId));
   if (topicId) void client.prefetchQuery(myLessonsQuery(topicId));
-  if (lessonId) void client.prefetchQuery(lessonQuery(lessonId));
+  if (lessonId) void client.prefetchQuery(lessonQuery(client, lessonId));
 }
 
 /** /training-academy: the learner's courses and finished courses. */

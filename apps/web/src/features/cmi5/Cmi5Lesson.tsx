@@ -1,20 +1,21 @@
-import type { LessonStatus, TCmi5AuStatus, TCmi5Launch, TCmi5Registration } from '@academy/contract';
-import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import {
+  LESSON_STATUS_WORD,
+  type LessonStatus,
+  type TCmi5AuStatus,
+  type TCmi5Launch,
+  type TCmi5Registration,
+} from '@academy/contract';
+import { Alert, Box, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconExternalLink, IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../components/Loading';
+import { StatusBadge } from '../../components/StatusBadge';
+import { STATUS_COLOR, statusLabelKey } from '../../components/status';
 import { ApiError } from '../../lib/api';
 import { PackagePlayer } from '../scorm';
 import { launchAu, registrationKey, useRegistration } from './api';
-
-const STATUS_COLOR: Record<LessonStatus, string> = {
-  IDLE: 'gray',
-  STUDYING: 'blue',
-  PASSED: 'green',
-  FAILED: 'red',
-};
 
 /** An AU's standing in the lessons' words: satisfied = passed, a failure, started, or not. */
 export function auStatus(au: TCmi5AuStatus): LessonStatus {
@@ -120,9 +121,7 @@ export function Cmi5Lesson({ lessonId }: { lessonId: number }) {
           <Text fw={700} c="var(--academy-ink)" style={{ minWidth: 0 }}>
             {data.title}
           </Text>
-          <Badge size="sm" variant="light" color={STATUS_COLOR[status]} data-testid="cmi5-status">
-            {t(`study.status.${status}`)}
-          </Badge>
+          <StatusBadge status={LESSON_STATUS_WORD[status]} testId="cmi5-status" />
         </Group>
         {multi && (
           <Stack gap={6} mb="sm" data-testid="cmi5-parts">
@@ -135,7 +134,7 @@ export function Cmi5Lesson({ lessonId }: { lessonId: number }) {
                       size={18}
                       radius="xl"
                       variant={auState === 'PASSED' ? 'filled' : 'light'}
-                      color={STATUS_COLOR[auState]}
+                      color={STATUS_COLOR[LESSON_STATUS_WORD[auState]]}
                       aria-hidden
                     >
                       {auState === 'PASSED' ? <IconCheck size={11} /> : null}
@@ -145,7 +144,7 @@ export function Cmi5Lesson({ lessonId }: { lessonId: number }) {
                         {au.title}
                       </Text>
                       <Text fz="xs" c="dimmed" data-testid="cmi5-part-status">
-                        {t(`study.status.${auState}`)}
+                        {t(statusLabelKey(LESSON_STATUS_WORD[auState]))}
                       </Text>
                     </Box>
                   </Group>

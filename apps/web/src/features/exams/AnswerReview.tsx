@@ -56,7 +56,11 @@ export function AnswerReview({ check }: { check: TCheckAnswers }) {
         <Title order={3} fz={18} c="var(--academy-ink)">
           {t('exams.yourAnswers')}
         </Title>
-        <Text fz="xs" c={check.correctAnswersShown ? 'green.9' : 'dimmed'} data-testid="review-policy">
+        <Text
+          fz="xs"
+          c={check.correctAnswersShown ? 'var(--academy-success-text)' : 'dimmed'}
+          data-testid="review-policy"
+        >
           {check.correctAnswersShown
             ? t('exams.correctShown')
             : t(`exams.reviewHidden.${check.answerReview}`)}

@@ -173,13 +173,13 @@ export function ExamPlayerPage() {
 
   if (session) {
     return (
-      <Box mih="100vh" bg="gray.0">
+      <Box mih="100vh" bg="var(--academy-subtle)">
         <ExamTaking key={session.attempt.id} session={session} onFinished={finish} />
       </Box>
     );
   }
   return (
-    <Box mih="100vh" bg="gray.0">
+    <Box mih="100vh" bg="var(--academy-subtle)">
       <Box component="header" bg="brand.9" c="white" py="sm">
         <Container size="lg">
           <Group justify="space-between" gap="xs">
@@ -225,7 +225,7 @@ function ExamIntro({
   };
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={720} mx="auto" data-testid="exam-intro">
-      <Title order={2} c="brand.9" mb="md">
+      <Title order={2} c="var(--academy-ink)" mb="md">
         {exam.lessonName}
       </Title>
       {error && (
@@ -457,7 +457,7 @@ function ExamTaking({
               <Text
                 fw={800}
                 fz="xl"
-                c={urgent ? '#FF5000' : 'white'}
+                c={urgent ? 'accent.5' : 'white'}
                 ff="monospace"
                 aria-label={t('exams.timeLeft')}
               >
@@ -548,7 +548,7 @@ function ExamTaking({
             style={{ flex: '1 1 240px', maxWidth: '100%' }}
             data-testid="question-nav"
           >
-            <Text fw={700} c="brand.9" fz="sm" mb="xs">
+            <Text fw={700} c="var(--academy-ink)" fz="sm" mb="xs">
               {t('exams.questions')}
             </Text>
             <SimpleGrid cols={6} spacing={6} verticalSpacing={6}>
@@ -569,9 +569,10 @@ function ExamTaking({
                       fontWeight: 700,
                       fontSize: 14,
                       // The current question is orange: filled once answered, outlined until then.
-                      background: has ? (isCurrent ? '#FF5000' : '#251A5B') : 'white',
-                      color: has ? 'white' : isCurrent ? '#FF5000' : '#251A5B',
-                      border: `${isCurrent ? 2 : 1}px solid ${isCurrent ? '#FF5000' : has ? '#251A5B' : '#D3D3D3'}`,
+                      // Colour roles set per scheme (decision 96), readable on light and dark.
+                      background: has ? (isCurrent ? NAV.current : NAV.answered) : NAV.open,
+                      color: has ? 'white' : isCurrent ? NAV.currentText : 'var(--academy-ink)',
+                      border: `${isCurrent ? 2 : 1}px solid ${isCurrent ? NAV.currentText : has ? NAV.answered : NAV.openLine}`,
                     }}
                   >
                     {index + 1}
@@ -580,9 +581,9 @@ function ExamTaking({
               })}
             </SimpleGrid>
             <Stack gap={4} mt="sm">
-              <Legend colour="#FF5000" label={t('exams.legendCurrent')} />
-              <Legend colour="#251A5B" label={t('exams.legendAnswered')} />
-              <Legend colour="white" border="#D3D3D3" label={t('exams.legendUnanswered')} />
+              <Legend colour={NAV.current} label={t('exams.legendCurrent')} />
+              <Legend colour={NAV.answered} label={t('exams.legendAnswered')} />
+              <Legend colour={NAV.open} border={NAV.openLine} label={t('exams.legendUnanswered')} />
             </Stack>
             {attempt.lastAttempt && (
               <Alert color="orange" mt="sm" p="xs" icon={<IconAlertTriangle size={16} />}>
@@ -650,6 +651,17 @@ function ExamTaking({
     </FocusLoop>
   );
 }
+
+/** The question navigation's colours: the theme's roles (app/theme.ts), never literals. */
+const NAV = {
+  /** Filled with white text: 5.4:1 (the deeper orange, as buttons use it). */
+  current: 'var(--mantine-color-accent-6)',
+  /** The current question's number and outline before it is answered. */
+  currentText: 'var(--academy-accent-text)',
+  answered: 'var(--academy-answered)',
+  open: 'var(--academy-surface)',
+  openLine: 'var(--academy-control-line)',
+} as const;
 
 function Legend({ colour, border, label }: { colour: string; border?: string; label: string }) {
   return (

@@ -1,8 +1,15 @@
-import { EXAM_MESSAGES, type TCheckAnswers, type TExamResult } from '@academy/contract';
+import {
+  EXAM_MESSAGES,
+  percentText,
+  type StatusWord,
+  type TCheckAnswers,
+  type TExamResult,
+} from '@academy/contract';
 import { Alert, Badge, Button, Group, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconClock, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { STATUS_COLOR, STATUS_TEXT_COLOR, statusLabelKey } from '../../components/status';
 import { AnswerReview } from './AnswerReview';
 
 interface ExamResultViewProps {
@@ -28,7 +35,9 @@ export function ExamResultView({
   const passed = result.passed;
   // Time up: the countdown reached 0:00 or the server closed the attempt (decision 87).
   const expired = timeUp || result.status === 'EXPIRED';
-  const colour = passed ? '#2f9e44' : '#FF0000';
+  // The result in the one status vocabulary (decision 95), coloured by the scheme's roles (96).
+  const word: StatusWord = passed ? 'PASSED' : expired ? 'TIME_OUT' : 'FAILED';
+  const colour = STATUS_TEXT_COLOR[word];
   return (
     <Stack gap="lg" data-testid="exam-result">
       {result.cheatingWarning && (
@@ -57,16 +66,16 @@ export function ExamResultView({
             size={140}
             thickness={12}
             roundCaps={(result.mark ?? 0) > 0}
-            sections={[{ value: result.mark ?? 0, color: passed ? 'green.7' : 'red' }]}
+            sections={[{ value: result.mark ?? 0, color: STATUS_COLOR[word] }]}
             label={
               <Text ta="center" fw={800} fz={28} c={colour} data-testid="exam-mark">
-                {result.mark ?? 0}%
+                {percentText(result.mark ?? 0)}
               </Text>
             }
           />
           <Stack gap={6} style={{ flex: 1, minWidth: 220 }}>
-            <Title order={2} c={colour} data-testid="exam-outcome">
-              {passed ? t('exams.passed') : expired ? t('exams.timeUpOutcome') : t('exams.failed')}
+            <Title order={2} c={colour} data-testid="exam-outcome" data-status={word}>
+              {t(statusLabelKey(word))}
             </Title>
             <Text>
               {t('exams.rightOf', {

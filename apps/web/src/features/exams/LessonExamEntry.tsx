@@ -1,8 +1,9 @@
-import { EXAM_MESSAGES } from '@academy/contract';
+import { attemptStatusWord, EXAM_MESSAGES, percentText } from '@academy/contract';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconLock, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { STATUS_COLOR, statusLabelKey } from '../../components/status';
 import { useExamState } from './api';
 import { examPlayerPath } from './paths';
 
@@ -16,7 +17,7 @@ export function LessonExamEntry({ lessonId }: { lessonId: number }) {
   const state = useExamState(lessonId);
   if (state.error)
     return (
-      <Text fz="sm" c="red">
+      <Text fz="sm" c="var(--academy-danger-text)">
         {state.error.message}
       </Text>
     );
@@ -41,9 +42,10 @@ export function LessonExamEntry({ lessonId }: { lessonId: number }) {
           </Badge>
         )}
         {last && (
-          <Badge variant="light" color={last.result === 'PASSED' ? 'green' : 'red'} data-testid="last-mark">
-            {t(last.status === 'EXPIRED' ? 'exams.lastMarkTimeUp' : 'exams.lastMark', {
-              mark: last.mark ?? 0,
+          <Badge variant="light" color={STATUS_COLOR[attemptStatusWord(last)]} data-testid="last-mark">
+            {t('exams.lastMark', {
+              status: t(statusLabelKey(attemptStatusWord(last))),
+              mark: percentText(last.mark ?? 0),
             })}
           </Badge>
         )}

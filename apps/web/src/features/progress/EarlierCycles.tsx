@@ -1,7 +1,8 @@
-import type { TEarlierCycle } from '@academy/contract';
+import { percentText, type TEarlierCycle } from '@academy/contract';
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { STATUS_TEXT_COLOR, statusLabelKey } from '../../components/status';
 import { formatDate } from '../../lib/format';
 import { CertificateValidity } from '../certificates';
 
@@ -39,11 +40,11 @@ export function EarlierCycles({ cycles }: { cycles: TEarlierCycle[] }) {
               <Text key={exam.examId} fz="sm">
                 {t('progress.cycleExam', {
                   lesson: exam.lessonName,
-                  mark: exam.bestMark ?? '—',
+                  mark: percentText(exam.bestMark),
                   count: exam.attempts,
                 })}{' '}
-                <Text span fz="sm" fw={600} c={exam.passed ? 'var(--academy-success-text)' : 'red.8'}>
-                  {t(exam.passed ? 'progress.cyclePassed' : 'progress.cycleFailed')}
+                <Text span fz="sm" fw={600} c={STATUS_TEXT_COLOR[exam.passed ? 'PASSED' : 'FAILED']}>
+                  {t(statusLabelKey(exam.passed ? 'PASSED' : 'FAILED'))}
                 </Text>
               </Text>
             ))}

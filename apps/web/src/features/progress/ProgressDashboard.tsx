@@ -1,8 +1,7 @@
-import { PROGRESS_STATUSES, type TProgressSummary } from '@academy/contract';
+import { PROGRESS_STATUS_WORD, PROGRESS_STATUSES, type TProgressSummary } from '@academy/contract';
 import { Group, Paper, Progress, RingProgress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-
-export const STATUS_COLOR = { STUDYING: 'blue', PASSED: 'green', FAILED: 'red', IDLE: 'gray' } as const;
+import { STATUS_COLOR, statusLabelKey } from '../../components/status';
 
 /** The charts above the report: completion rate, learners per status, exam pass rate per course. */
 export function ProgressDashboard({ summary }: { summary: TProgressSummary | undefined }) {
@@ -42,19 +41,20 @@ export function ProgressDashboard({ summary }: { summary: TProgressSummary | und
         <Stack gap={8}>
           {PROGRESS_STATUSES.map((status) => {
             const count = summary?.byStatus[status] ?? 0;
+            const word = PROGRESS_STATUS_WORD[status];
             return (
               <div key={status} data-testid={`status-bar-${status}`}>
                 <Group justify="space-between" gap="xs">
-                  <Text fz="sm">{t(`progress.statuses.${status}`)}</Text>
+                  <Text fz="sm">{t(statusLabelKey(word))}</Text>
                   <Text fz="sm" fw={600}>
                     {count}
                   </Text>
                 </Group>
                 <Progress
                   value={rows ? (count * 100) / rows : 0}
-                  color={STATUS_COLOR[status]}
+                  color={STATUS_COLOR[word]}
                   size="sm"
-                  aria-label={t(`progress.statuses.${status}`)}
+                  aria-label={t(statusLabelKey(word))}
                 />
               </div>
             );

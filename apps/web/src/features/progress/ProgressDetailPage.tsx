@@ -1,4 +1,11 @@
-import type { TExamStanding, TLearnerProgress } from '@academy/contract';
+import {
+  attemptStatusWord,
+  LESSON_STATUS_WORD,
+  PROGRESS_STATUS_WORD,
+  percentText,
+  type TExamStanding,
+  type TLearnerProgress,
+} from '@academy/contract';
 import {
   Accordion,
   Alert,
@@ -26,12 +33,12 @@ import {
   usePermission,
   useResult,
 } from '../../components/management';
+import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../lib/format';
 import { AccommodationDialog, type AccommodationTarget } from './AccommodationDialog';
 import { useAccommodations, useLearnerProgress, useUnlockExam } from './api';
 import { EarlierCycles } from './EarlierCycles';
 import { BackToProgress, LearnerHeader, LinkButton } from './LearnerHeader';
-import { STATUS_COLOR } from './ProgressDashboard';
 
 type Attempt = TLearnerProgress['attempts'][number];
 
@@ -71,14 +78,15 @@ export function ProgressDetailPage() {
       key: 'mark',
       header: t('progress.mark'),
       width: 70,
-      render: (a) => (a.mark === null ? '—' : t('common.percent', { value: a.mark })),
+      render: (a) => percentText(a.mark),
     },
     { key: 'number', header: t('progress.attempt'), width: 80, render: (a) => a.number },
     {
       key: 'status',
       header: t('progress.status'),
-      width: 110,
-      render: (a) => t(`progress.attemptStatuses.${a.status}`, { defaultValue: a.status }),
+      width: 120,
+      // In progress, passed, failed or time out: a running attempt is never shown as failed.
+      render: (a) => <StatusBadge status={attemptStatusWord(a)} testId="attempt-status" />,
     },
     { key: 'ip', header: t('progress.ip'), width: 120, render: (a) => a.ip ?? '—' },
     { key: 'time', header: t('progress.time'), width: 160, render: (a) => formatDateTime(a.startedAt) },
@@ -86,14 +94,7 @@ export function ProgressDetailPage() {
       key: 'result',
       header: t('progress.result'),
       width: 100,
-      render: (a) =>
-        a.result ? (
-          <Badge size="sm" variant="light" color={a.result === 'PASSED' ? 'green' : 'red'}>
-            {t(`progress.results.${a.result}`)}
-          </Badge>
-        ) : (
-          '—'
-        ),
+      render: (a) => (a.result ? <StatusBadge status={a.result} testId="attempt-result" /> : '—'),
     },
     {
       key: 'cheating',
@@ -116,7 +117,7 @@ export function ProgressDetailPage() {
             </Text>
           )}
           {a.flags.blurs > 0 && (
-            <Text fz="xs" c="orange.9" data-testid="blur-count">
+            <Text fz="xs" c="var(--academy-accent-text)" data-testid="blur-count">
               {t('exams.blurs', { count: a.flags.blurs })}
             </Text>
           )}
@@ -190,9 +191,11 @@ export function ProgressDetailPage() {
                   <Text fz="sm" w={40}>
                     {course.percent}%
                   </Text>
-                  <Badge size="sm" variant="light" color={STATUS_COLOR[course.status]} visibleFrom="xs">
-                    {t(`progress.statuses.${course.status}`)}
-                  </Badge>
+                  <StatusBadge
+                    status={PROGRESS_STATUS_WORD[course.status]}
+                    visibleFrom="xs"
+                    testId="learner-course-status"
+                  />
                 </Group>
               </Group>
             </Accordion.Control>
@@ -220,7 +223,12 @@ export function ProgressDetailPage() {
                         <Table.Td>
                           {duration(lesson.creditedSeconds)} / {duration(lesson.requiredSeconds)}
                         </Table.Td>
-                        <Table.Td>{t(`progress.lessonStatuses.${lesson.status}`)}</Table.Td>
+                        <Table.Td>
+                          <StatusBadge
+                            status={LESSON_STATUS_WORD[lesson.status]}
+                            testId="learner-lesson-status"
+                          />
+                        </Table.Td>
                         <Table.Td>{formatDateTime(lesson.lastStudiedAt)}</Table.Td>
                         <Table.Td>
                           {lesson.hasExam && (

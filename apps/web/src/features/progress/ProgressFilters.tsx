@@ -1,7 +1,8 @@
-import { PROGRESS_MESSAGES, PROGRESS_STATUSES } from '@academy/contract';
+import { PROGRESS_MESSAGES, PROGRESS_STATUS_WORD, PROGRESS_STATUSES } from '@academy/contract';
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../components/management';
+import { statusLabelKey } from '../../components/status';
 import { useAllCourses } from '../academy';
 import { OrgCascadeFilter } from '../org';
 
@@ -57,7 +58,10 @@ export function ProgressFilters({ filters, update }: { filters: Filters; update:
         name="status"
         label={t('progress.status')}
         placeholder={t('progress.anyStatus')}
-        data={PROGRESS_STATUSES.map((value) => ({ value, label: t(`progress.statuses.${value}`) }))}
+        data={PROGRESS_STATUSES.map((value) => ({
+          value,
+          label: t(statusLabelKey(PROGRESS_STATUS_WORD[value])),
+        }))}
         data-testid="progress-status-filter"
       />
       <TextInput

@@ -1,5 +1,5 @@
-import type { TProgressRow } from '@academy/contract';
-import { Badge, Button, Collapse, Group, Progress, Text } from '@mantine/core';
+import { PROGRESS_STATUS_WORD, type TProgressRow } from '@academy/contract';
+import { Button, Collapse, Group, Progress, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,10 +15,11 @@ import {
   useFoldingFilters,
   useResult,
 } from '../../components/management';
+import { StatusBadge } from '../../components/StatusBadge';
 import { formatDate } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
 import { useExportProgress, useProgressList, useProgressSummary } from './api';
-import { ProgressDashboard, STATUS_COLOR } from './ProgressDashboard';
+import { ProgressDashboard } from './ProgressDashboard';
 import { PROGRESS_FILTERS, ProgressFilters, rangeErrors } from './ProgressFilters';
 import { rememberProgressSearch, savedProgressSearch } from './saved-search';
 
@@ -87,11 +88,7 @@ function ProgressReport() {
       key: 'status',
       header: t('progress.status'),
       width: 140,
-      render: (row) => (
-        <Badge variant="light" color={STATUS_COLOR[row.status]} size="sm">
-          {t(`progress.statuses.${row.status}`)}
-        </Badge>
-      ),
+      render: (row) => <StatusBadge status={PROGRESS_STATUS_WORD[row.status]} testId="progress-status" />,
     },
     {
       key: 'last',

@@ -1,4 +1,4 @@
-import type { TMyRoadmapCourse } from '@academy/contract';
+import { ROADMAP_STATE_WORD, type TMyRoadmapCourse } from '@academy/contract';
 import {
   Alert,
   Anchor,
@@ -18,9 +18,9 @@ import { IconCircleCheck, IconFlag, IconLock, IconPlayerPlay, IconRoute } from '
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Loading } from '../../components/Loading';
+import { StatusBadge } from '../../components/StatusBadge';
+import { STATUS_COLOR } from '../../components/status';
 import { useMyRoadmap } from './api';
-
-const STATE_COLOR = { FINISHED: 'green', IN_PROGRESS: 'blue', NOT_STUDIED: 'gray' } as const;
 
 /** /training-academy/roadmap: the roadmap of my branch and authorization as a path of milestones. */
 export function RoadmapPage() {
@@ -105,7 +105,7 @@ function RoadmapCourse({ course }: { course: TMyRoadmapCourse }) {
       withBorder
       radius="md"
       p="sm"
-      bg={course.locked ? 'gray.0' : 'white'}
+      bg={course.locked ? 'var(--academy-subtle)' : 'var(--academy-surface)'}
       data-testid="roadmap-course"
       data-state={course.state}
       data-locked={course.locked}
@@ -114,7 +114,7 @@ function RoadmapCourse({ course }: { course: TMyRoadmapCourse }) {
         <ThemeIcon
           radius="xl"
           variant="light"
-          color={course.locked ? 'gray' : STATE_COLOR[course.state]}
+          color={course.locked ? 'gray' : STATUS_COLOR[ROADMAP_STATE_WORD[course.state]]}
           aria-hidden
         >
           {icon}
@@ -135,9 +135,7 @@ function RoadmapCourse({ course }: { course: TMyRoadmapCourse }) {
             </Anchor>
           )}
           <Group gap={6}>
-            <Badge size="sm" variant="light" color={STATE_COLOR[course.state]}>
-              {t(`roadmap.states.${course.state}`)}
-            </Badge>
+            <StatusBadge status={ROADMAP_STATE_WORD[course.state]} testId="roadmap-course-status" />
             {course.locked && (
               <Badge size="sm" variant="outline" color="gray" leftSection={<IconLock size={10} />}>
                 {t('roadmap.locked')}

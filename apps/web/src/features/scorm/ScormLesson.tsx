@@ -1,8 +1,13 @@
-import type { LessonStatus, ScormFrameMessage, TScormAttempt, TScormLaunch } from '@academy/contract';
+import {
+  LESSON_STATUS_WORD,
+  type LessonStatus,
+  type ScormFrameMessage,
+  type TScormAttempt,
+  type TScormLaunch,
+} from '@academy/contract';
 import {
   ActionIcon,
   Alert,
-  Badge,
   Box,
   Button,
   Group,
@@ -25,6 +30,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../components/Loading';
+import { StatusBadge } from '../../components/StatusBadge';
+import { STATUS_COLOR, statusLabelKey } from '../../components/status';
 import { ApiError } from '../../lib/api';
 import { clock } from '../study';
 import { attemptKey, launchSco, useAttempt } from './api';
@@ -33,20 +40,8 @@ import { PackagePlayer } from './PackagePlayer';
 import classes from './ScormLesson.module.css';
 import { attemptStatus, scoreText, scoStatus } from './status';
 
-const STATUS_COLOR: Record<LessonStatus, string> = {
-  IDLE: 'gray',
-  STUDYING: 'blue',
-  PASSED: 'green',
-  FAILED: 'red',
-};
-
 function StatusWord({ status, testId }: { status: LessonStatus; testId?: string }) {
-  const { t } = useTranslation();
-  return (
-    <Badge size="sm" variant="light" color={STATUS_COLOR[status]} data-testid={testId}>
-      {t(`study.status.${status}`)}
-    </Badge>
-  );
+  return <StatusBadge status={LESSON_STATUS_WORD[status]} testId={testId} />;
 }
 
 export interface ScormLessonProps {
@@ -348,7 +343,7 @@ function Outline({
                 size={18}
                 radius="xl"
                 variant={status === 'PASSED' ? 'filled' : 'light'}
-                color={STATUS_COLOR[status]}
+                color={STATUS_COLOR[LESSON_STATUS_WORD[status]]}
                 aria-hidden
               >
                 {status === 'PASSED' ? <IconCheck size={11} /> : null}
@@ -358,7 +353,7 @@ function Outline({
                   {item.title}
                 </Text>
                 <Text fz="xs" c="dimmed" data-testid="scorm-menu-status">
-                  {t(`study.status.${status}`)}
+                  {t(statusLabelKey(LESSON_STATUS_WORD[status]))}
                 </Text>
               </Box>
             </Group>
