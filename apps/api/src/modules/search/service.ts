@@ -13,7 +13,7 @@ import { courseSearchSql, documentSearchSql, lessonSearchSql } from '../courses'
 import { newsSearchSql } from '../news';
 import { questionSearchSql } from '../qa';
 import { recruitmentSearchSql } from '../recruitment';
-import { openedLessonSql } from '../study';
+import { openedLessonIdsSql } from '../study';
 
 /** The kinds a signed-in person searches (recruitment is the public site's; issue 22). */
 export const SIGNED_IN_SEARCH_KINDS: readonly SearchKind[] = [
@@ -48,7 +48,7 @@ function pieceOf(kind: SearchKind, term: FuzzyTerm, limit: number, searcher: Sea
       return documentSearchSql(
         term,
         limit,
-        searcher.kind === 'learner' && !searcher.admin ? openedLessonSql(searcher.userId) : undefined,
+        searcher.kind === 'learner' && !searcher.admin ? openedLessonIdsSql(searcher.userId) : undefined,
       );
     case 'news':
       return newsSearchSql(term, limit);

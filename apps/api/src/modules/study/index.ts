@@ -28,7 +28,7 @@ export {
   passedLessonsSql,
   startedCourseSql,
 } from './my-courses';
-export { openedLessonSql } from './opened';
+export { openedLessonIdsSql } from './opened';
 export { openLesson, recordContentResult, recordExamResult, recordHeartbeat } from './progress';
 export {
   courseProgressRows,
