@@ -184,6 +184,30 @@ describe('GET search', () => {
     );
   });
 
+  it('among many titles holding the words, gives the newest first, and typo matches only when those are too few', async () => {
+    const { db } = t.database;
+    const rows = await db
+      .insert(qaQuestions)
+      .values(
+        Array.from({ length: 8 }, (_, i) => ({
+          title: `Quillwort gateway question ${i}`,
+          description: 'Many alike',
+          type: 'OTHER' as const,
+        })),
+      )
+      .returning({ id: qaQuestions.id });
+    const newest = rows.map((r) => r.id).sort((a, b) => b - a);
+    // Eight exact matches: the five newest; the typo tier is not read.
+    expect((await searchAs(learner, 'quillwort gateway', 'question')).map((r) => r.id)).toEqual(
+      newest.slice(0, 8),
+    );
+    expect(
+      (await searchAs(learner, 'quillwort gateway')).filter((r) => r.kind === 'question').map((r) => r.id),
+    ).toEqual(newest.slice(0, 5));
+    // A typo: no title holds it, the similar ones are found by similarity.
+    expect((await searchAs(learner, 'quilwort', 'question')).length).toBe(8);
+  });
+
   it('answers nothing for a query shorter than two characters, and refuses one over 100', async () => {
     expect(await searchAs(learner, 'z')).toEqual([]);
     expect(await searchAs(learner, '   ')).toEqual([]);

@@ -59,9 +59,22 @@ export const searchThresholdSql = sql`select set_config('pg_trgm.word_similarity
  */
 export type SearchPiece = SQL;
 
+/** Every word of the term is a substring of the column. */
+function everyWordIn(column: Column, term: FuzzyTerm): SQL {
+  const value = sql`lower(${keyRef(column)})`;
+  return sql.join(
+    term.words.map((w) => sql`${value} like ${w.like}`),
+    sql` and `,
+  );
+}
+
 /**
  * The `limit` best matching ids of `table` as `(id, rank)`, best first: the inner select of a
- * piece, which then joins back by id for what it shows.
+ * piece, which then joins back by id for what it shows. In two tiers, so that a word found in
+ * thousands of titles costs as much as a rare one: the titles holding every word (rank: the
+ * number of words) newest first — the planner walks the primary key backwards until it has
+ * `limit` of them, or reads the trigram index when they are rare —, then, only when those are
+ * fewer than `limit`, the typo matches ranked by similarity (a one-time filter skips them).
  */
 export function rankedIds(options: {
   table: Table;
@@ -71,8 +84,14 @@ export function rankedIds(options: {
   limit: number;
 }): SQL {
   const { table, id, column, term, limit } = options;
-  return sql`(select ${keyRef(id)} as id, ${fuzzyRank(column, term)}::real as rank from ${table}
-    where ${fuzzyMatch(column, term)}
+  const every = everyWordIn(column, term);
+  return sql`(with exact as (select ${keyRef(id)} as id, ${term.words.length}::real as rank from ${table}
+      where ${every} order by ${keyRef(id)} desc limit ${limit})
+    select id, rank from exact
+    union all
+    (select ${keyRef(id)} as id, ${fuzzyRank(column, term)}::real as rank from ${table}
+      where ${fuzzyMatch(column, term)} and not (${every}) and (select count(*) from exact) < ${limit}
+      order by rank desc, id desc limit ${limit})
     order by rank desc, id desc limit ${limit})`;
 }
 
