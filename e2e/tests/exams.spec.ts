@@ -266,6 +266,7 @@ test('one status vocabulary: list and header agree, a running attempt reads "In 
   await shoot(learner, 'status-lesson');
   await learner.emulateMedia({ colorScheme: 'dark' });
   await expect(learner.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await audit(learner, 'lesson list and header (dark)', item);
   await shoot(learner, 'status-lesson-dark');
 
   // The exam in the dark scheme: readable (axe), and while the attempt runs it is in progress.
