@@ -333,4 +333,3 @@ export const PACKAGE_KIND_LABELS: Record<(typeof PACKAGE_KINDS)[number], string>
   scorm: 'SCORM',
   cmi5: 'cmi5',
 };
-
