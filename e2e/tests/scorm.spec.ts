@@ -186,6 +186,35 @@ test.describe
       await expect(page.getByTestId('lesson-title')).toHaveText(NEXT_LESSON);
     });
 
+    test("My progress and the learner's progress detail show the package's status, score, time and attempts", async ({
+      page,
+      browser,
+    }) => {
+      await signInAt(page, '/training-academy/study-progress', 'student');
+      const mine = page.getByTestId('my-package-lessons');
+      const row = mine.locator('tr').filter({ hasText: LESSON });
+      await expect(row.getByTestId('my-package-status')).toHaveText('Passed');
+      await expect(row).toContainText('90%');
+      await expect(row).toContainText('1 attempt');
+      await shoot(page, 'scorm-my-progress');
+      const headers = { authorization: `Bearer ${await accessToken(page)}` };
+      const { id: studentId } = await (await page.request.get(`${API}/users/info`, { headers })).json();
+
+      const staff = await browser.newPage();
+      await signInAt(staff, `/management/progress/detail/${studentId}`, 'admin');
+      await staff
+        .getByTestId('learner-courses')
+        .getByRole('button', { name: new RegExp(COURSE) })
+        .click();
+      const lessonRow = staff.getByTestId('learner-courses').locator('tr').filter({ hasText: LESSON });
+      await expect(lessonRow.getByTestId('package-result')).toContainText('SCORM');
+      await expect(lessonRow.getByTestId('package-result')).toContainText('Passed');
+      await expect(lessonRow.getByTestId('package-result')).toContainText('Score 90%');
+      await expect(lessonRow.getByTestId('package-result')).toContainText('1 attempt');
+      await shoot(staff, 'scorm-progress-detail');
+      await staff.close();
+    });
+
     test('a SCORM 2004 package of several SCOs imports with its warning and plays with its menu', async ({
       page,
     }) => {

@@ -18,7 +18,7 @@ import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDate } from '../../lib/format';
-import { EarlierCycles, useMyProgress } from '../progress';
+import { EarlierCycles, MyPackageLessons, useMyProgress } from '../progress';
 import { useMyCourses, useMyHistory } from './api';
 import { MyCertificates } from './MyCertificates';
 import { MyExamResults } from './MyExamResults';
@@ -174,6 +174,7 @@ export function StudyProgressPage() {
           <EarlierCycles cycles={cycles} />
         </>
       )}
+      <MyPackageLessons courses={progress.data?.courses ?? []} />
       <MyExamResults />
       <MyCertificates />
     </Container>

@@ -39,6 +39,7 @@ import { AccommodationDialog, type AccommodationTarget } from './AccommodationDi
 import { useAccommodations, useLearnerProgress, useUnlockExam } from './api';
 import { EarlierCycles } from './EarlierCycles';
 import { BackToProgress, LearnerHeader, LinkButton } from './LearnerHeader';
+import { PackageResult } from './PackageResult';
 
 type Attempt = TLearnerProgress['attempts'][number];
 
@@ -200,13 +201,14 @@ export function ProgressDetailPage() {
               </Group>
             </Accordion.Control>
             <Accordion.Panel>
-              <Table.ScrollContainer minWidth={690}>
+              <Table.ScrollContainer minWidth={900}>
                 <Table striped verticalSpacing="xs">
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>{t('progress.lesson')}</Table.Th>
                       <Table.Th w={160}>{t('progress.timeViewed')}</Table.Th>
                       <Table.Th w={120}>{t('progress.status')}</Table.Th>
+                      <Table.Th w={210}>{t('progress.package.column')}</Table.Th>
                       <Table.Th w={150}>{t('progress.lastStudied')}</Table.Th>
                       <Table.Th w={170}>{t('progress.accommodation')}</Table.Th>
                     </Table.Tr>
@@ -228,6 +230,9 @@ export function ProgressDetailPage() {
                             status={LESSON_STATUS_WORD[lesson.status]}
                             testId="learner-lesson-status"
                           />
+                        </Table.Td>
+                        <Table.Td>
+                          <PackageResult lesson={lesson} />
                         </Table.Td>
                         <Table.Td>{formatDateTime(lesson.lastStudiedAt)}</Table.Td>
                         <Table.Td>
