@@ -5,6 +5,8 @@
 //   exams: 1,000 learners' submissions on a fresh database and server of their own (run-exams.mjs);
 //   compliance: the compliance view over 20,000 people × 20 assignments, on a fresh database and
 //     server of their own (run-compliance.mjs);
+//   scorm: 1,000 learners' SCORM commits every 30 s, and importing a 500 MB package of 5,000 files,
+//     on a fresh database and server of their own (run-scorm.mjs);
 //   media: upload memory (BENCH_UPLOAD_BYTES, 512 MB here), encoding, kill during encoding, on a
 //     fresh database and server of their own, since the server is killed (run-media.mjs);
 //   bundle: the home page's first-load JavaScript and CSS of the last web build;
@@ -26,12 +28,24 @@ import { runExports } from './run-exports.mjs';
 import { runImport } from './run-import.mjs';
 import { runMedia } from './run-media.mjs';
 import { runPages } from './run-pages.mjs';
+import { runScorm } from './run-scorm.mjs';
 import { runSite } from './run-site.mjs';
 import { runStudy } from './run-study.mjs';
 import { LOAD_PSS_BUDGET_MB, LOAD_RSS_BUDGET_MB, MEMORY_BUDGET_MB } from './scenarios.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const GROUPS = ['site', 'study', 'exports', 'import', 'exams', 'compliance', 'media', 'bundle', 'pages'];
+const GROUPS = [
+  'site',
+  'study',
+  'exports',
+  'import',
+  'exams',
+  'compliance',
+  'scorm',
+  'media',
+  'bundle',
+  'pages',
+];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((g) => g.trim()) : GROUPS;
 const unknown = only.filter((g) => !GROUPS.includes(g));
 if (unknown.length) {
@@ -112,6 +126,7 @@ if (['site', 'study', 'exports', 'import'].some(wanted)) {
 }
 await group('exams', () => runExams());
 await group('compliance', () => runCompliance());
+await group('scorm', () => runScorm());
 await group('media', () => runMedia({ uploadBytes: UPLOAD_BYTES }));
 await group('bundle', async () => bundleRows());
 await group('pages', () => runPages());

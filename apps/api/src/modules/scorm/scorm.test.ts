@@ -15,6 +15,7 @@ import { formData, listFiles, tempDataDir } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../../demo/seed';
+import { blankPdf } from '../certificates/testing';
 import { endCycles } from '../study';
 import { lessonProgress } from '../study/tables';
 import { loadLaunchSecret, readLaunch, signLaunch } from './credential';
@@ -132,6 +133,24 @@ describe('import', () => {
     expect(pkg.version).toBe('2004 4th edition');
     expect(pkg.warnings).toHaveLength(1);
     expect(pkg.warnings[0]).toMatch(/sequencingRules.*choice navigation/);
+  });
+
+  it.each([
+    ['CAM 1.3', '2004 2nd edition'],
+    ['2004 3rd Edition', '2004 3rd edition'],
+    ['2004 4th Edition', '2004 4th edition'],
+  ])('reads schemaversion %s as SCORM %s', async (schemaVersion, version) => {
+    const scos = [{ id: 's1', title: 'One', href: 'one.html' }];
+    const manifest = manifestXml('2004', 'Editions', scos).replace(
+      '<schemaversion>2004 4th Edition</schemaversion>',
+      `<schemaversion>${schemaVersion}</schemaversion>`,
+    );
+    const zip = writeZip([
+      { name: 'imsmanifest.xml', data: manifest },
+      { name: 'one.html', data: scoPage('2004', 'One') },
+    ]);
+    const { pkg } = await scormCourse(zip);
+    expect(pkg.version).toBe(version);
   });
 
   it('replaces the package of a lesson and deletes the old files', async () => {
@@ -395,6 +414,22 @@ describe('tracking', () => {
     expect(attempt.totalTimeSeconds).toBeLessThan(5);
   });
 
+  it('writes a commit in five statements (six with several SCOs): the runtime commits every 30 s', async () => {
+    const { lessonId } = await scormCourse();
+    const learner = await makeUser(t.app);
+    const launched = await launch(learner.client, lessonId);
+    await commit(launched.url, { core: { lesson_status: 'incomplete', session_time: '00:00:01' } });
+    t.database.queries.reset();
+    const res = await commit(launched.url, {
+      core: { lesson_status: 'incomplete', lesson_location: 'p3', session_time: '00:00:02' },
+      suspend_data: 'page=3',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The package with the state, the attempt and the cycle's time; the state; the attempt, beside
+    // study's lesson (its one tree query) and its row.
+    expect(t.database.queries.count).toBe(5);
+  });
+
   it('takes the beacon sent as text/plain when the page goes away', async () => {
     const { lessonId } = await scormCourse();
     const learner = await makeUser(t.app);
@@ -578,6 +613,34 @@ describe('rules', () => {
     expect(await nextLocked(learner.client, topic.id, nextId)).toBe(false);
     const lessons = (await learner.client.get(`my-lessons?thematic_id=${topic.id}`)).json() as TMyLesson[];
     expect(lessons.find((l) => l.id === lessonId)).toMatchObject({ status: 'PASSED', passed: true });
+  });
+
+  it('completes a course of one SCORM lesson and issues its certificate when the package passes', async () => {
+    const created = await admin.post(
+      'certificates',
+      formData({ name: 'SCORM award' }, { file: [await blankPdf(), 'template.pdf', 'application/pdf'] }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const course = await addCourse(admin, { certificateId: String((created.json() as { id: number }).id) });
+    const topic = await addTopic(admin, course.id);
+    const lesson = await addLesson(admin, topic.id, { name: 'Only', videoKind: 'scorm', minStudyMinutes: 0 });
+    expect((await upload(admin, lesson.id, scormPackage())).statusCode).toBe(200);
+    const learner = await makeUser(t.app);
+    const certificates = async () =>
+      ((await learner.client.get('my-certificates')).json() as { courseId: number }[]).filter(
+        (c) => c.courseId === course.id,
+      );
+    const finished = async () =>
+      ((await learner.client.get('my-courses/history')).json() as { id: number }[]).some(
+        (c) => c.id === course.id,
+      );
+    const launched = await launch(learner.client, lesson.id);
+    await commit(launched.url, { core: { lesson_status: 'incomplete' } });
+    expect(await finished()).toBe(false);
+    expect(await certificates()).toHaveLength(0);
+    await commit(launched.url, { core: { lesson_status: 'passed' } });
+    expect(await finished()).toBe(true);
+    expect(await certificates()).toHaveLength(1);
   });
 
   it('holds a pass mark: completed under the mark does not pass', async () => {
