@@ -11,10 +11,11 @@
 // Dropped afterwards unless BENCH_KEEP=1.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { cpuMeter, cpuMs } from './lib/cpu.mjs';
 import { isMain } from './lib/large-server.mjs';
-import { adminQuery, createDatabase, dropDatabase } from './lib/postgres.mjs';
+import { createDatabase, dropDatabase } from './lib/postgres.mjs';
 import { sampleRss, startBuiltServer } from './lib/server.mjs';
 import { signIn } from './lib/sign-in.mjs';
 import { mb, percentile, printTable, row } from './lib/table.mjs';
@@ -33,34 +34,6 @@ const PACKAGE_MB = Number(process.env.BENCH_SCORM_MB ?? 500);
 const SCO_PAGE =
   '<!doctype html><html><head><meta charset="utf-8"><title>Bench SCO</title></head><body><p>Bench</p></body></html>';
 
-/** CPU time (user + system) a process has used, in ms (Linux /proc; clock ticks of 10 ms). */
-function cpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const [utime, stime] = stat
-    .slice(stat.lastIndexOf(')') + 2)
-    .split(' ')
-    .slice(11, 13)
-    .map(Number);
-  return (utime + stime) * 10;
-}
-
-/** CPU of these processes in ms, 0 for those gone. */
-function sumCpuMs(pids) {
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      total += cpuMs(pid);
-    } catch {}
-  }
-  return total;
-}
-
-/** The PostgreSQL backends serving database `name` (the server's pool). */
-async function backendPids(name) {
-  const rows = await adminQuery('select pid from pg_stat_activity where datname = $1', [name]);
-  return rows.map((r) => Number(r.pid));
-}
-
 /**
  * Waits (at most 90 s) until the server uses under 5 % of a core over 3 s: the first start's demo
  * data leave background jobs (certificate PDFs) that would otherwise run during the load.
@@ -69,7 +42,7 @@ async function serverIdle(pid) {
   for (let i = 0; i < 30; i++) {
     const before = cpuMs(pid);
     await new Promise((r) => setTimeout(r, 3000));
-    if (cpuMs(pid) - before < 150) return;
+    if ((cpuMs(pid) ?? 0) - (before ?? 0) < 150) return;
   }
 }
 
@@ -318,14 +291,11 @@ export async function runScorm() {
       `200 commits one at a time: p50 ${alone.p50.toFixed(1)} ms, p99 ${alone.p99.toFixed(1)} ms ` +
         `(a static file: p50 ${baseline.p50.toFixed(1)} ms, p99 ${baseline.p99.toFixed(1)} ms)`,
     );
-    const cpuBefore = cpuMs(server.pid);
-    const backends = await backendPids(dbName);
-    const dbCpuBefore = sumCpuMs(backends);
+    const meter = cpuMeter(server.pid, dbName);
     const load = await commitLoad(contentUrl, tokens);
-    const cpuPerCommit = (cpuMs(server.pid) - cpuBefore) / load.commits;
-    // The pool's backends: those it held before the load, and those it opened during it (all theirs).
-    const opened = (await backendPids(dbName)).filter((pid) => !backends.includes(pid));
-    const dbCpuPerCommit = (sumCpuMs([...backends, ...opened]) - dbCpuBefore) / load.commits;
+    const cpu = meter.stop();
+    const cpuPerCommit = (cpu?.api ?? Number.NaN) / load.commits;
+    const dbCpuPerCommit = (cpu?.database ?? Number.NaN) / load.commits;
     const p99 = percentile(load.latencies, 99);
     step(`${load.commits} commits in ${load.seconds.toFixed(0)} s`);
     rows.push(
