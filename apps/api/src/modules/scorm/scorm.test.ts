@@ -18,6 +18,7 @@ import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { blankPdf } from '../certificates/testing';
 import { endCycles } from '../study';
 import { lessonProgress } from '../study/tables';
+import { users } from '../users/tables';
 import { loadLaunchSecret, readLaunch, signLaunch } from './credential';
 import { scormPackageFiles, scormPackages } from './tables';
 import { manifestXml, scoPage, scormPackage, writeZip } from './testing';
@@ -641,6 +642,40 @@ describe('rules', () => {
     await commit(launched.url, { core: { lesson_status: 'passed' } });
     expect(await finished()).toBe(true);
     expect(await certificates()).toHaveLength(1);
+  });
+
+  it("opens the roadmap's next course once a must-complete course's SCORM lesson passes", async () => {
+    const gate = await addCourse(admin, { name: 'SCORM gate course', mustCompleteBeforeNext: 'true' });
+    const gateLesson = await addLesson(admin, (await addTopic(admin, gate.id)).id, {
+      videoKind: 'scorm',
+      minStudyMinutes: 0,
+    });
+    expect((await upload(admin, gateLesson.id, scormPackage())).statusCode).toBe(200);
+    const after = await addCourse(admin, { name: 'After the SCORM gate' });
+    const afterLesson = await addLesson(admin, (await addTopic(admin, after.id)).id, { minStudyMinutes: 0 });
+    const role = await admin.post('authorizations', { name: 'SCORM gated', branchId: 1, permissions: [] });
+    expect(role.statusCode, role.body).toBe(201);
+    const learner = await makeUser(t.app);
+    await t.database.db
+      .update(users)
+      .set({ branchId: 1, authorizationId: (role.json() as { id: number }).id })
+      .where(eq(users.id, learner.id));
+    const roadmap = await admin.post('roadmaps', {
+      branchId: 1,
+      authorizationId: (role.json() as { id: number }).id,
+      milestones: [
+        { name: 'Gate', order: 1, courses: [{ courseId: gate.id }] },
+        { name: 'After', order: 2, courses: [{ courseId: after.id }] },
+      ],
+    });
+    expect(roadmap.statusCode, roadmap.body).toBe(201);
+    const openAfter = () => learner.client.post(`user-lesson/update-status/${afterLesson.id}`);
+
+    const launched = await launch(learner.client, gateLesson.id);
+    await commit(launched.url, { core: { lesson_status: 'incomplete' } });
+    expect((await openAfter()).statusCode).toBe(403);
+    await commit(launched.url, { core: { lesson_status: 'passed' } });
+    expect((await openAfter()).statusCode).toBe(200);
   });
 
   it('holds a pass mark: completed under the mark does not pass', async () => {
