@@ -25,6 +25,10 @@ import { signIn } from './lib/sign-in.mjs';
 import { mb, printTable, row } from './lib/table.mjs';
 
 const BUDGET_P99_MS = 300;
+/** Issue 21: the 1,000 same-instant submissions all answered (graded and stored) within this. */
+const BUDGET_BURST_MS = 4000;
+/** Issue 21: CPU of one graded submission, the API process and its PostgreSQL backends together. */
+const BUDGET_CPU_MS = 6;
 /** The deadline rush: every learner submits within this many seconds (uniformly spread). */
 const RUSH_SECONDS = Number(process.env.BENCH_RUSH_SECONDS ?? 10);
 /** BENCH_STRICT=1 also holds the same-instant burst to the p99 budget. */
@@ -332,18 +336,26 @@ export async function runExams() {
         ...extra,
       });
     const correct = '0 errors, grades right, each attempt stored once';
+    const allWithin = atOnce.row['max ms'] <= BUDGET_BURST_MS;
+    const cpuOf = (b) => (b.row['API CPU ms/req'] ?? Number.NaN) + (b.row['DB CPU ms/req'] ?? Number.NaN);
+    const cheap = (b) => cpuOf(b) <= BUDGET_CPU_MS;
     return [
       examRow(
         atOnce,
         `${LEARNERS} learners submit a 50-question exam at the same instant`,
         STRICT
           ? `p99 ≤ ${BUDGET_P99_MS} ms, ${correct}`
-          : `${correct} (p99 ≤ ${BUDGET_P99_MS} ms not held: decision 47)`,
-        clean && storedOnce && (STRICT ? fast(atOnce) : true),
-        // The burst's p99 is shown as it is: over the budget on 2 cores, which is why the budget is
-        // held on the rush (docs/decisions.md, 47).
-        fast(atOnce) || STRICT ? {} : { result: `pass; p99 over ${BUDGET_P99_MS} ms (decision 47)` },
+          : `all answered within ${BUDGET_BURST_MS / 1000} s (the slowest: ${atOnce.row['max ms']} ms), ${correct} (p99 ≤ ${BUDGET_P99_MS} ms not held: decision 47)`,
+        clean && storedOnce && allWithin && (STRICT ? fast(atOnce) : true),
       ),
+      row({
+        group: 'exams',
+        scenario: 'CPU per graded submission, API + database (same-instant burst; deadline rush)',
+        throughput: `${cpuOf(atOnce).toFixed(2)} ms; ${cpuOf(rush).toFixed(2)} ms`,
+        budget: `≤ ${BUDGET_CPU_MS} ms each`,
+        ok: cheap(atOnce) && cheap(rush),
+        note: `burst ${cpuNote(atOnce)}; rush ${cpuNote(rush)}`,
+      }),
       examRow(
         replay,
         `the same ${LEARNERS} submissions replayed at once`,

@@ -17,6 +17,7 @@ import {
 } from '@academy/contract';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { preparedPerDatabase } from '../../platform/db/prepared';
 import { ApiError, conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors';
 import { lessonExamInfo } from '../courses';
 import {
@@ -92,6 +93,15 @@ const resultColumns = {
   maxFailed: examAttempts.maxFailed,
 };
 type ResultRow = Pick<AttemptRow, keyof typeof resultColumns>;
+
+/** What grading and closing an attempt reads of it (not its option order, the largest column). */
+const gradingColumns = {
+  ...resultColumns,
+  questionIds: examAttempts.questionIds,
+  answers: examAttempts.answers,
+  flags: examAttempts.flags,
+};
+type GradingRow = Pick<AttemptRow, keyof typeof gradingColumns>;
 const standingColumns = {
   userId: examStandings.userId,
   examId: examStandings.examId,
@@ -162,7 +172,9 @@ async function lockStanding(tx: Db, userId: number, examId: number): Promise<Loc
       .select(standingColumns)
       .from(examStandings)
       .where(and(eq(examStandings.userId, userId), eq(examStandings.examId, examId)))
-      .for('update');
+      .for('update')
+      .prepare('exams_lock_standing')
+      .execute();
   const [existing] = await lock();
   if (existing) return existing;
   await tx.insert(examStandings).values({ userId, examId }).onConflictDoNothing();
@@ -195,7 +207,7 @@ type Finished = {
 async function finishAttempt(
   tx: Db,
   events: ExamEvents,
-  attempt: AttemptRow,
+  attempt: GradingRow,
   standing: LockedStanding,
   now: Date,
   finish: Finish,
@@ -239,7 +251,9 @@ async function finishAttempt(
       flags,
     })
     .where(eq(examAttempts.id, attempt.id))
-    .returning(resultColumns);
+    .returning(resultColumns)
+    .prepare('exams_close_attempt')
+    .execute();
   if (!row) throw new Error('exam attempt vanished while being closed');
   if (events.handles('examGraded')) {
     const { userId, examId, startedAt } = attempt;
@@ -263,7 +277,9 @@ async function finishAttempt(
       updatedAt: now,
     })
     .where(and(eq(examStandings.userId, standing.userId), eq(examStandings.examId, standing.examId)))
-    .returning(standingColumns);
+    .returning(standingColumns)
+    .prepare('exams_save_standing')
+    .execute();
   if (!saved) throw new Error('exam standing vanished while being updated');
   if (saved.lockedAt && !standing.lockedAt) {
     await events.publish(tx, 'examLocked', { userId: attempt.userId, examId: attempt.examId, at: now });
@@ -613,6 +629,20 @@ export async function autosaveAnswers(
 
 type SubmitOutcome = Finished & { replay: boolean; timeUp: boolean };
 
+/** A learner's attempt as a result, before the submission's transaction: a prepared statement. */
+const attemptOfLearner = preparedPerDatabase((db) =>
+  db
+    .select(resultColumns)
+    .from(examAttempts)
+    .where(
+      and(
+        eq(examAttempts.id, sql.placeholder('attemptId')),
+        eq(examAttempts.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare('exams_attempt_of_learner'),
+);
+
 /**
  * POST exams/process: grades the attempt once. A second submission (double click, another tab, a
  * replayed request) waits for the first and answers its result without grading again. Up to the
@@ -629,10 +659,7 @@ export async function submitAttempt(
   input: { attemptId: number; answers: TAnswerParsed[]; reason: SubmitReason },
   now: Date,
 ): Promise<TExamResult> {
-  const [peek] = await db
-    .select(resultColumns)
-    .from(examAttempts)
-    .where(and(eq(examAttempts.id, input.attemptId), eq(examAttempts.userId, userId)));
+  const [peek] = await attemptOfLearner(db).execute({ attemptId: input.attemptId, userId });
   if (!peek) throw notFound(EXAM_MESSAGES.attemptNotFound);
   // A closed attempt never opens again: a replay answers the stored result without locking.
   if (peek.status !== 'IN_PROGRESS') return storedResult(db, peek);
@@ -674,7 +701,7 @@ export async function submitAttempt(
 async function lockAttempt(tx: Db, attemptId: number) {
   const [row] = await tx
     .select({
-      attempt: examAttempts,
+      attempt: gradingColumns,
       questions: sql<GradableQuestion[]>`coalesce((
         select json_agg(json_build_object('id', q.id, 'type', q.type, 'options', q.options, 'blanks', q.blanks))
         from ${examQuestions} q
@@ -682,7 +709,9 @@ async function lockAttempt(tx: Db, attemptId: number) {
     })
     .from(examAttempts)
     .where(eq(examAttempts.id, attemptId))
-    .for('update', { of: examAttempts });
+    .for('update', { of: examAttempts })
+    .prepare('exams_lock_attempt')
+    .execute();
   return row;
 }
 
