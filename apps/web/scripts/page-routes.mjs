@@ -120,12 +120,46 @@ function routeList(node, scope, what, seen = new Set()) {
   throw new Error(`page-routes: cannot follow ${what} in ${scope.file}`);
 }
 
-/** The full path patterns of the routes in an array literal (spreads of constants followed). */
-function collect(array, scope, base, out) {
+/** The first `import('…')` inside a node, as an absolute module path. */
+function importedModule(node, scope) {
+  let found;
+  const visit = (child) => {
+    if (found) return;
+    if (ts.isCallExpression(child) && child.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [specifier] = child.arguments;
+      if (specifier && ts.isStringLiteral(specifier)) {
+        const target = path.resolve(path.dirname(scope.file), specifier.text);
+        found = existing(['.tsx', '.ts', '/index.ts'].map((ext) => `${target}${ext}`));
+        return;
+      }
+    }
+    ts.forEachChild(child, visit);
+  };
+  visit(node);
+  return found;
+}
+
+/** Whether a route's `lazy` says its page is drawn with the frame's strings alone (lazy-page.ts). */
+function usesFrameStrings(node) {
+  let found = false;
+  const visit = (child) => {
+    if (ts.isPropertyAssignment(child) && child.name.getText() === 'frameStrings')
+      found ||= child.initializer.kind === ts.SyntaxKind.TrueKeyword;
+    ts.forEachChild(child, visit);
+  };
+  visit(node);
+  return found;
+}
+
+/**
+ * The full path patterns of the routes in an array literal (spreads of constants followed); with
+ * `pages`, each pattern's lazy page module and whether it needs the whole string catalogue.
+ */
+function collect(array, scope, base, out, pages = new Map()) {
   for (const element of array.elements) {
     if (ts.isSpreadElement(element)) {
       const [list, listScope] = routeList(element.expression, scope, element.getText());
-      collect(list, listScope, base, out);
+      collect(list, listScope, base, out, pages);
       continue;
     }
     const route = unwrap(element);
@@ -141,11 +175,63 @@ function collect(array, scope, base, out) {
     const full = segment === undefined ? base : join(base, segment);
     // `*` alone is the not-found page of its layout: what it matches is no page.
     if (isIndex || (segment !== undefined && segment !== '*')) out.add(full === '' ? '/' : full);
+    const lazy = property(route, 'lazy');
+    const module = lazy && importedModule(lazy, scope);
+    if (module && (isIndex || segment !== undefined))
+      pages.set(full === '' ? '/' : full, { module, frameStrings: usesFrameStrings(lazy) });
     const children = property(route, 'children');
     if (children) {
       const [list, listScope] = routeList(children, scope, `the children of ${full || '/'}`);
-      collect(list, listScope, full, out);
+      collect(list, listScope, full, out, pages);
     }
+  }
+  return out;
+}
+
+/** Each page pattern's lazy module (absolute path) and whether it waits for the whole catalogue. */
+export function pageModules(routesFile) {
+  const scope = scopeOf(routesFile);
+  const [routes, routesScope] = routeList(ts.factory.createIdentifier('routes'), scope, 'routes');
+  const pages = new Map();
+  collect(routes, routesScope, '', new Set(), pages);
+  return pages;
+}
+
+/**
+ * What a page fetches beyond the first load, by pattern: its chunk and the chunks it imports that
+ * the entry does not, their stylesheets, and the string catalogue unless the page is drawn with the
+ * frame's strings. The server names them in a `Link` header of the page's HTML so the browser
+ * fetches them beside the entry instead of after it has run (decision 133).
+ */
+function pagePreloads(pages, bundle) {
+  const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId, c]));
+  const firstLoad = new Set();
+  const addStatic = (fileName, into) => {
+    if (into.has(fileName)) return;
+    into.add(fileName);
+    for (const imported of byFile.get(fileName)?.imports ?? []) addStatic(imported, into);
+  };
+  for (const chunk of chunks) if (chunk.isEntry) addStatic(chunk.fileName, firstLoad);
+  const catalogue = Object.values(bundle).find(
+    (item) =>
+      item.type === 'asset' &&
+      (item.originalFileNames ?? []).some((name) => name.endsWith('src/locales/en.json')),
+  );
+  const out = {};
+  for (const [pattern, page] of pages) {
+    const chunk = byModule.get(page.module);
+    if (!chunk) continue;
+    const files = new Set();
+    addStatic(chunk.fileName, files);
+    const scripts = [...files].filter((file) => !firstLoad.has(file));
+    const styles = scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+    out[pattern] = {
+      scripts: scripts.map((file) => `/${file}`),
+      styles: [...new Set(styles)].map((file) => `/${file}`),
+      fetches: catalogue && !page.frameStrings ? [`/${catalogue.fileName}`] : [],
+    };
   }
   return out;
 }
@@ -158,7 +244,7 @@ export function pageRoutes(routesFile) {
   return [...collect(routes, routesScope, '', new Set())].sort();
 }
 
-/** Vite plugin: dist/.vite/page-routes.json from src/app/routes.tsx. */
+/** Vite plugin: dist/.vite/page-routes.json and page-preloads.json from src/app/routes.tsx. */
 export function pageRoutesPlugin() {
   let routesFile;
   return {
@@ -167,11 +253,16 @@ export function pageRoutesPlugin() {
     configResolved(config) {
       routesFile = path.join(config.root, 'src/app/routes.tsx');
     },
-    generateBundle() {
+    generateBundle(_options, bundle) {
       this.emitFile({
         type: 'asset',
         fileName: '.vite/page-routes.json',
         source: `${JSON.stringify(pageRoutes(routesFile), null, 1)}\n`,
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/page-preloads.json',
+        source: `${JSON.stringify(pagePreloads(pageModules(routesFile), bundle), null, 1)}\n`,
       });
     },
   };

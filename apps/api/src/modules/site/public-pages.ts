@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { ApiError } from '../../platform/http/errors';
 import { etagOnSend } from '../../platform/http/etag';
+import { loadPagePreloads } from '../../platform/http/page-routes';
 import { plainText } from '../../platform/richtext/sanitize';
 import { cachedHomePreview, type HomePreview, homePage, introduction } from '../home';
 import { getNews, newsForSitemap } from '../news';
@@ -102,9 +103,14 @@ export const publicPageRoutes: FastifyPluginAsync<AppContext & { webDist: string
     return cache.html;
   }
 
+  // The page's chunk, styles and strings, preloaded beside the entry (decision 133), as web.ts does.
+  const preloadsOf = ctx.webDist ? loadPagePreloads(ctx.webDist) : () => undefined;
+
   async function sendPage(reply: FastifyReply, meta: () => Promise<PageMeta | null>) {
     const html = await indexHtml();
     if (!html) return reply.callNotFound();
+    const link = preloadsOf(reply.request.url.split('?')[0] ?? '/');
+    if (link) reply.header('link', link);
     let page: PageMeta | null = null;
     try {
       page = await meta();

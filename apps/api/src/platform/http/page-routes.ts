@@ -44,3 +44,38 @@ export function loadPageMatcher(webDist: string): PageMatcher {
     throw new Error(`${file} is not a list of path patterns`);
   return pageMatcher(patterns);
 }
+
+/** What a page fetches beyond the first load (apps/web/scripts/page-routes.mjs, page-preloads.json). */
+type PagePreload = { scripts: string[]; styles: string[]; fetches: string[] };
+
+/** The `Link` header value for a page path, or undefined. */
+export type PagePreloads = (urlPath: string) => string | undefined;
+
+function linkValue(preload: PagePreload): string | undefined {
+  const links = [
+    ...preload.scripts.map((href) => `<${href}>; rel=modulepreload`),
+    // Vite's loader adds stylesheets with crossorigin: the preload must be made the same way.
+    ...preload.styles.map((href) => `<${href}>; rel=preload; as=style; crossorigin`),
+    // fetch() of our own origin is a CORS request with credentials: the preload must be one too.
+    ...preload.fetches.map((href) => `<${href}>; rel=preload; as=fetch; crossorigin`),
+  ];
+  return links.length > 0 ? links.join(', ') : undefined;
+}
+
+/**
+ * The preloads the web build wrote for each page pattern (decision 133): the server names them in
+ * the page's `Link` header, so the browser fetches the page's chunk, its styles and the string
+ * catalogue beside the entry script instead of after it has run. No file, no header.
+ */
+export function loadPagePreloads(webDist: string): PagePreloads {
+  const file = path.join(webDist, '.vite', 'page-preloads.json');
+  if (!fs.existsSync(file)) return () => undefined;
+  const byPattern = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, PagePreload>;
+  const entries = Object.entries(byPattern).map(
+    ([pattern, preload]) => [patternRegExp(pattern), linkValue(preload)] as const,
+  );
+  return (urlPath) => {
+    const decoded = urlPath === '' ? '/' : urlPath;
+    return entries.find(([expression]) => expression.test(decoded))?.[1];
+  };
+}

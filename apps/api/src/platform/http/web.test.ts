@@ -43,6 +43,17 @@ beforeAll(async () => {
       '/training-academy/course/:id',
     ]),
   );
+  await fs.writeFile(
+    path.join(webDist, '.vite', 'page-preloads.json'),
+    JSON.stringify({
+      '/': { scripts: ['/assets/HomePage-A1.js'], styles: ['/assets/HomePage-A1.css'], fetches: [] },
+      '/training-academy/course/:id': {
+        scripts: ['/assets/CoursePage-B2.js', '/assets/overlays-C3.js'],
+        styles: [],
+        fetches: ['/assets/en-D4.json'],
+      },
+    }),
+  );
   await fs.writeFile(`${asset}.map`, '{"version":3,"sources":["../src/main.tsx"],"mappings":""}');
   database = await createTestDatabase({ seed: true });
   app = await buildApp({ config: testConfig({ DATA_DIR: await tempDataDir() }), database, webDist });
@@ -120,8 +131,21 @@ describe('the built web app on the wire', () => {
     }
   });
 
+  it("names a page's chunk, styles and string catalogue in a Link header to preload", async () => {
+    expect((await get('/')).headers.link).toBe(
+      '</assets/HomePage-A1.js>; rel=modulepreload, </assets/HomePage-A1.css>; rel=preload; as=style; crossorigin',
+    );
+    expect((await get('/training-academy/course/7?x=1')).headers.link).toBe(
+      '</assets/CoursePage-B2.js>; rel=modulepreload, </assets/overlays-C3.js>; rel=modulepreload, ' +
+        '</assets/en-D4.json>; rel=preload; as=fetch; crossorigin',
+    );
+    expect((await get('/account')).headers.link).toBeUndefined();
+    expect((await get('/no/such/page')).headers.link).toBeUndefined();
+  });
+
   it('keeps the build list of pages out of reach', async () => {
     expect((await get('/.vite/page-routes.json')).statusCode).toBe(404);
+    expect((await get('/.vite/page-preloads.json')).statusCode).toBe(404);
   });
 
   it('serves the web app manifest with its type', async () => {

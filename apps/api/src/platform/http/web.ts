@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
 import { allowedMethods } from './methods';
-import { loadPageMatcher } from './page-routes';
+import { loadPageMatcher, loadPagePreloads } from './page-routes';
 
 /** Paths that belong to the server; everything else is the single-page app. */
 const SERVER_PATHS = ['/services/', '/idp', '/files/', '/media/', '/get/documents/', '/health', '/metrics'];
@@ -31,7 +31,8 @@ function isFilePath(url: string): boolean {
  * from the `.br` / `.gz` copies made at build (apps/web/scripts/compress.mjs). A missing file is a
  * 404, never the page; so is a source map unless SOURCEMAP=public. A path that is none of the
  * app's pages (the patterns its build read from its route table) gets the page with status 404:
- * the app shows its not-found page, and crawlers and monitors see the 404.
+ * the app shows its not-found page, and crawlers and monitors see the 404. A page's HTML names
+ * its chunk, styles and string catalogue in a `Link` header (preloads, decision 133).
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -39,6 +40,7 @@ export async function registerWebApp(
   options: { publicSourceMaps?: boolean } = {},
 ): Promise<void> {
   const isPage = webDist ? loadPageMatcher(webDist) : () => false;
+  const preloadsOf = webDist ? loadPagePreloads(webDist) : () => undefined;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -63,7 +65,11 @@ export async function registerWebApp(
     const isServerPath = SERVER_PATHS.some((p) => url.startsWith(p));
     if (webDist && request.method === 'GET' && !isServerPath && !isFilePath(url)) {
       reply.header('cache-control', 'no-cache');
-      if (isPage(url)) return reply.sendFile('index.html');
+      if (isPage(url)) {
+        const link = preloadsOf(url);
+        if (link) reply.header('link', link);
+        return reply.sendFile('index.html');
+      }
       const html = await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
       return reply.status(404).type('text/html; charset=utf-8').send(html);
     }

@@ -43,9 +43,9 @@ interface LessonStudyProps {
 /** The chosen lesson: locked notice, or its video with study time, documents and exam. */
 export function LessonStudy({ lessonId, summary, next, nextTopicPath, onOpen }: LessonStudyProps) {
   const { t } = useTranslation();
-  const lesson = useLessonContent(lessonId);
+  const { content, opened } = useLessonContent(lessonId);
   // Whichever answers first says whether it is locked: the topic's list or the lesson itself.
-  const shown = summary ?? lesson.data?.content;
+  const shown = summary ?? content.data;
 
   if (shown?.locked) {
     return (
@@ -65,12 +65,12 @@ export function LessonStudy({ lessonId, summary, next, nextTopicPath, onOpen }: 
       </Paper>
     );
   }
-  if (lesson.isPending) return <Loading />;
-  if (lesson.error) return <Alert color="red">{lesson.error.message}</Alert>;
+  if (content.isPending) return <Loading />;
+  if (content.error) return <Alert color="red">{content.error.message}</Alert>;
   return (
     <StudyPanel
-      content={lesson.data.content}
-      opened={lesson.data.opened}
+      content={content.data}
+      opened={opened}
       next={next}
       nextTopicPath={nextTopicPath}
       onOpen={onOpen}

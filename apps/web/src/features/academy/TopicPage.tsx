@@ -90,7 +90,14 @@ export function TopicPage() {
         </Text>
       </Breadcrumbs>
       <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
-        <Title order={1} c="var(--academy-ink)" fz={{ base: 22, md: 30 }} data-testid="topic-title">
+        {/* One line's room while the topic's name is on its way (the lesson may come first). */}
+        <Title
+          order={1}
+          c="var(--academy-ink)"
+          fz={{ base: 22, md: 30 }}
+          mih={{ base: 29, md: 39 }}
+          data-testid="topic-title"
+        >
           {topic?.name ?? ''}
         </Title>
         {thematics.data && thematics.data.length > 1 && (

@@ -117,34 +117,44 @@ export function useMyLessons(topicId: number) {
 }
 
 /**
- * A lesson to study: its content (video and documents only when it is unlocked) and, at the same
- * time, opening it (POST user-lesson/update-status/{id}: not studying → studying, or passed at
- * once for a lesson without minimum time or exam). The server refuses to open a locked lesson
- * (403), and the content says it is locked: the page shows the lock from that answer.
- * Kept for a few seconds, so the page that a route's loader started it for does not ask again.
- * Opening moves a lesson from not started to in progress: the topic's list is told at once
- * (`showOpenedLesson`), or it would read "Not started" beside a header reading "In progress".
+ * A lesson to study: its content (video and documents only when it is unlocked; locked, it says
+ * so with its message). Kept for a few seconds, so the page that a route's loader started it for
+ * does not ask again.
  */
-const lessonQuery = (client: QueryClient, lessonId: number) =>
+const lessonContentQuery = (lessonId: number) =>
   queryOptions({
-    queryKey: ['study', 'lesson', lessonId],
+    queryKey: ['study', 'lesson', lessonId, 'content'],
+    queryFn: () => academyApi.lesson.call(lessonId),
+    staleTime: 5_000,
+  });
+
+/**
+ * Opening a lesson (POST user-lesson/update-status/{id}: not studying → studying, or passed at
+ * once for a lesson without minimum time or exam), asked beside its content. The server refuses
+ * to open a locked lesson (403): null, and the content shows the lock. Opening moves a lesson from
+ * not started to in progress: the topic's list is told at once (`showOpenedLesson`), or it would
+ * read "Not started" beside a header reading "In progress".
+ */
+const openedLessonQuery = (client: QueryClient, lessonId: number) =>
+  queryOptions({
+    queryKey: ['study', 'lesson', lessonId, 'opened'],
     queryFn: async () => {
-      const [content, opened] = await Promise.all([
-        academyApi.lesson.call(lessonId),
-        academyApi.openLesson.call(lessonId).catch((error: unknown) => {
-          if (error instanceof ApiError && error.status === 403) return null;
-          throw error;
-        }),
-      ]);
+      const opened = await academyApi.openLesson.call(lessonId).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 403) return null;
+        throw error;
+      });
       if (opened) showOpenedLesson(client, opened);
-      return { content, opened };
+      return opened;
     },
     staleTime: 5_000,
   });
 
+/** The lesson's content, and its progress once opened (null until then or when it is locked). */
 export function useLessonContent(lessonId: number) {
   const client = useQueryClient();
-  return useQuery({ ...lessonQuery(client, lessonId), enabled: validId(lessonId) });
+  const content = useQuery({ ...lessonContentQuery(lessonId), enabled: validId(lessonId) });
+  const opened = useQuery({ ...openedLessonQuery(client, lessonId), enabled: validId(lessonId) });
+  return { content, opened: opened.data ?? null };
 }
 
 /**
@@ -184,10 +194,12 @@ export function prefetchTopicPage(client: QueryClient, params: PageParams, url: 
   const courseId = idOf(params.id);
   const topicId = idOf(params.idThematic);
   const lessonId = idOf(url.searchParams.get('lesson'));
-  if (courseId) void client.prefetchQuery(coursePageQuery(courseId));
-  if (courseId) void client.prefetchQuery(myThematicsQuery(courseId));
+  // In the order the page shows them: the server may answer one request after another.
+  if (lessonId) void client.prefetchQuery(lessonContentQuery(lessonId));
   if (topicId) void client.prefetchQuery(myLessonsQuery(topicId));
-  if (lessonId) void client.prefetchQuery(lessonQuery(client, lessonId));
+  if (lessonId) void client.prefetchQuery(openedLessonQuery(client, lessonId));
+  if (courseId) void client.prefetchQuery(myThematicsQuery(courseId));
+  if (courseId) void client.prefetchQuery(coursePageQuery(courseId));
 }
 
 /** /training-academy: the learner's courses and finished courses. */
