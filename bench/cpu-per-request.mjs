@@ -1,5 +1,5 @@
 // `npm run bench:cpu -w bench`: the CPU one request costs, on the server and in PostgreSQL, for the
-// signed-in basics and the study rows on the large data set — N requests one after the other
+// signed-in basics, the study rows and the search box on the large data set — N requests one after the other
 // (BENCH_CPU_REQUESTS, default 2,000, after 300 that do not count) on one connection. Unlike a
 // latency, this barely moves with what else the machine runs, so it is what to compare when
 // changing the request path. BENCH_PROFILE=<dir> starts the server with --cpu-prof (written
@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import { cpuMeter, databaseOf } from './lib/cpu.mjs';
 import { withLargeServer } from './lib/large-server.mjs';
 import { signIn } from './lib/sign-in.mjs';
+import { siteScenarios } from './scenarios.mjs';
 import { HEARTBEAT_SCENARIO, STUDY_SCENARIOS } from './scenarios-study.mjs';
 
 const API = '/services/core/api';
@@ -20,6 +21,8 @@ const scenarios = [
   { name: 'current user (users/info)', path: `${API}/users/info`, auth: true },
   ...STUDY_SCENARIOS,
   { ...HEARTBEAT_SCENARIO, name: 'heartbeat (PUT time-viewed, one learner)' },
+  // The header's search box (issue 22): the site group's three rows (they use neither id).
+  ...siteScenarios({ serviceId: 1, newsId: 1 }).filter((s) => s.path.startsWith(`${API}/search?`)),
 ].filter((s) => !only || only.split(',').some((word) => s.name.includes(word)));
 
 export async function cpuPerRequest(server) {
