@@ -20,6 +20,7 @@ import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { tusClient } from '../media/test-support';
 import { writeZip } from '../scorm/testing';
+import { endCycles } from '../study';
 import { createCredential } from '../xapi/credentials';
 import { XAPI_PREFIX } from '../xapi/lrs-routes';
 import { cmi5Courses } from './tables';
@@ -83,7 +84,13 @@ async function cmi5Course(file: Buffer = cmi5Package(), name = 'course.zip') {
   const next = await addLesson(admin, topic.id, { name: 'Next', minStudyMinutes: 0 });
   const res = await upload(admin, lesson.id, file, name);
   expect(res.statusCode, res.body).toBe(200);
-  return { topicId: topic.id, lessonId: lesson.id, nextId: next.id, course: res.json() as TCmi5Course };
+  return {
+    courseId: course.id,
+    topicId: topic.id,
+    lessonId: lesson.id,
+    nextId: next.id,
+    course: res.json() as TCmi5Course,
+  };
 }
 
 const au = (n: number, extra: Partial<TestAu> = {}): TestAu => ({
@@ -726,7 +733,7 @@ describe('moveOn, satisfied and the lesson', () => {
 
   it("shows in the progress reports: studying with its sessions until satisfied, then passed with the AUs' mean score", async () => {
     const nodes = [au(1, { moveOn: 'Passed' }), au(2, { moveOn: 'Passed' })];
-    const { lessonId } = await cmi5Course(cmi5Package({ nodes }));
+    const { lessonId, courseId } = await cmi5Course(cmi5Package({ nodes }));
     const learner = await makeUser(t.app);
     const lessonOf = async () => {
       const detail = (await admin.get(`progress/users/${learner.id}`)).json() as TLearnerProgress;
@@ -756,6 +763,13 @@ describe('moveOn, satisfied and the lesson', () => {
       kind: 'cmi5',
       status: 'PASSED',
     });
+
+    // A recertification starts the course over (decision 105): the registration stays, but its
+    // earlier cycle is not shown as this cycle's.
+    await endCycles(t.database.db, [{ userId: learner.id, courseId, cycle: 1 }], new Date(Date.now() + 1000));
+    expect(await lessonOf()).toBeUndefined();
+    expect((await learner.client.post(`user-lesson/update-status/${lessonId}`)).statusCode).toBe(200);
+    expect(await lessonOf()).toMatchObject({ status: 'STUDYING', passed: false, package: null });
   });
 
   it('satisfies a course of NotApplicable AUs at registration', async () => {

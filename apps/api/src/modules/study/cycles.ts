@@ -17,6 +17,14 @@ export function currentCycleSql(userId: SQL, courseId: SQL): SQL<number> {
   return sql<number>`(select coalesce(max(${col(courseCycleResults.cycle)}), 0) + 1 from ${courseCycleResults} where ${col(courseCycleResults.userId)} = ${userId} and ${col(courseCycleResults.courseId)} = ${courseId})`;
 }
 
+/**
+ * When the learner's current cycle of the course began (the end of the last one), as SQL; null in
+ * cycle 1. For data kept across cycles (a cmi5 registration) that the reports show per cycle.
+ */
+export function currentCycleStartSql(userId: SQL, courseId: SQL): SQL<Date | null> {
+  return sql<Date | null>`(select max(${col(courseCycleResults.endedAt)}) from ${courseCycleResults} where ${col(courseCycleResults.userId)} = ${userId} and ${col(courseCycleResults.courseId)} = ${courseId})`;
+}
+
 /** A learner's current cycle of each course past cycle 1 (one query). */
 export async function currentCycles(db: Db, userId: number): Promise<Map<number, number>> {
   const rows = await db

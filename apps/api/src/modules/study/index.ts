@@ -3,6 +3,7 @@ export type { StudyEvents } from './completion';
 export {
   type CycleEnd,
   currentCycleSql,
+  currentCycleStartSql,
   currentCycles,
   type EndedCycle,
   endCycles,
