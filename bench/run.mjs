@@ -2,6 +2,8 @@
 // local server), one table at the end, exit 1 when any row misses its budget.
 //   site, study, exports, import: one built server on academy_bench_large (`npm run seed:large`, created
 //     and seeded unless BENCH_REUSE=1 finds it seeded; left in place for the next run);
+//   embedded: the study rows on the embedded database (PGlite in the server), the same large data
+//     set seeded into .tmp/bench-large-embedded (run-embedded.mjs);
 //   exams: 1,000 learners' submissions on a fresh database and server of their own (run-exams.mjs);
 //   compliance: the compliance view over 20,000 people × 20 assignments, on a fresh database and
 //     server of their own (run-compliance.mjs);
@@ -23,6 +25,7 @@ import { describeMachine, loadMonitor, settle } from './lib/machine.mjs';
 import { sampleRss } from './lib/server.mjs';
 import { markdownTable, mb, printTable, row } from './lib/table.mjs';
 import { runCompliance } from './run-compliance.mjs';
+import { runEmbedded } from './run-embedded.mjs';
 import { runExams } from './run-exams.mjs';
 import { runExports } from './run-exports.mjs';
 import { runImport } from './run-import.mjs';
@@ -124,6 +127,7 @@ if (['site', 'study', 'exports', 'import'].some(wanted)) {
     true,
   );
 }
+await group('embedded', () => runEmbedded());
 await group('exams', () => runExams());
 await group('compliance', () => runCompliance());
 await group('scorm', () => runScorm());

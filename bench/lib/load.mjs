@@ -17,11 +17,16 @@ const statuses = (result) =>
 /** "12 MB (PSS 9)": the peak RSS with the peak PSS. */
 export const memoryCell = ({ peak, peakPss }) => `${mb(peak)} (PSS ${Math.round(peakPss)})`;
 
-/** "API 0.52 + DB 0.21 ms CPU per request", or undefined where /proc is not there. */
-export function cpuNote(cpu, requests) {
+/**
+ * "API 0.52 + DB 0.21 ms CPU per request" (with `database`, whose backends were metered), else the
+ * server process's alone; undefined where /proc is not there.
+ */
+export function cpuNote(cpu, requests, database) {
   if (!cpu || !requests) return undefined;
   const per = (ms) => (ms / requests).toFixed(2);
-  return `API ${per(cpu.api)} + DB ${per(cpu.database)} ms CPU per request`;
+  return database
+    ? `API ${per(cpu.api)} + DB ${per(cpu.database)} ms CPU per request`
+    : `${per(cpu.api)} ms CPU per request (server process)`;
 }
 
 /**
@@ -62,7 +67,7 @@ export async function loadRow(group, baseUrl, server, scenario) {
     ok: result.latency.p99 <= maxP99 && rps >= minRps && errors === 0,
     note: [
       errors ? `${errors} errors or non-2xx answers (status: count ${statuses(result)})` : undefined,
-      cpuNote(used, result.requests.total),
+      cpuNote(used, result.requests.total, database),
     ]
       .filter(Boolean)
       .join('; '),
