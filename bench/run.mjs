@@ -9,6 +9,8 @@
 //     server of their own (run-compliance.mjs);
 //   scorm: 1,000 learners' SCORM commits every 30 s, and importing a 500 MB package of 5,000 files,
 //     on a fresh database and server of their own (run-scorm.mjs);
+//   xapi: the learning record store over 1,000,000 statements (GET with filters, ingest in batches of
+//     50) on a database of its own, seeded once and reused with BENCH_REUSE=1 (run-xapi.mjs);
 //   media: upload memory (BENCH_UPLOAD_BYTES, 512 MB here), encoding, kill during encoding, on a
 //     fresh database and server of their own, since the server is killed (run-media.mjs);
 //   bundle: the home page's first-load JavaScript and CSS of the last web build;
@@ -34,6 +36,7 @@ import { runPages } from './run-pages.mjs';
 import { runScorm } from './run-scorm.mjs';
 import { runSite } from './run-site.mjs';
 import { runStudy } from './run-study.mjs';
+import { runXapi } from './run-xapi.mjs';
 import { LOAD_PSS_BUDGET_MB, LOAD_RSS_BUDGET_MB, MEMORY_BUDGET_MB } from './scenarios.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -45,6 +48,7 @@ const GROUPS = [
   'exams',
   'compliance',
   'scorm',
+  'xapi',
   'media',
   'bundle',
   'pages',
@@ -131,6 +135,7 @@ await group('embedded', () => runEmbedded());
 await group('exams', () => runExams());
 await group('compliance', () => runCompliance());
 await group('scorm', () => runScorm());
+await group('xapi', () => runXapi());
 await group('media', () => runMedia({ uploadBytes: UPLOAD_BYTES }));
 await group('bundle', async () => bundleRows());
 await group('pages', () => runPages());

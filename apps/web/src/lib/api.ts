@@ -132,13 +132,16 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 export interface Page<T> {
   items: T[];
   total: number;
+  /** The API counted only up to `total` and more match (x-total-more). */
+  more?: boolean;
 }
 
 /** A list endpoint: array body, total in x-total-count. */
 export async function apiList<T>(path: string, query?: Query): Promise<Page<T>> {
   const response = await apiFetch(path, { query });
   const items = (await response.json()) as T[];
-  return { items, total: Number(response.headers.get('x-total-count') ?? items.length) };
+  const total = Number(response.headers.get('x-total-count') ?? items.length);
+  return response.headers.get('x-total-more') === 'true' ? { items, total, more: true } : { items, total };
 }
 
 /** Downloads a guarded file (export, document) with the bearer token and saves it. */

@@ -207,6 +207,50 @@ describe('the learning record store', () => {
     expect(ids(ascending)).toEqual([first, second, voiding]);
   });
 
+  it('takes xAPI 2.0 statements: version 2.0.0, context agents and groups (found by related_agents), and refuses a malformed one', async () => {
+    const coach = { objectType: 'Agent', mbox: 'mailto:coach@example.com' };
+    const v2 = {
+      ...statement({ actor: learner(31) }),
+      id: randomUUID(),
+      version: '2.0.0',
+      context: {
+        contextAgents: [
+          {
+            objectType: 'contextAgent',
+            agent: coach,
+            relevantTypes: ['https://academy.example/roles/coach'],
+          },
+        ],
+        contextGroups: [
+          {
+            objectType: 'contextGroup',
+            group: { objectType: 'Group', member: [learner(32), learner(33)] },
+          },
+        ],
+      },
+    };
+    const stored = await lrs('POST', 'statements', {
+      body: v2,
+      headers: { 'x-experience-api-version': '2.0.0' },
+    });
+    expect(stored.statusCode, stored.body).toBe(200);
+    const found = await lrs(
+      'GET',
+      `statements?agent=${encodeURIComponent(JSON.stringify(coach))}&related_agents=true`,
+    );
+    expect((found.json() as { statements: Array<{ id: string }> }).statements.map((s) => s.id)).toEqual([
+      v2.id,
+    ]);
+    const malformed = await lrs('POST', 'statements', {
+      body: { ...statement(), context: { contextAgents: [{ objectType: 'Agent', agent: coach }] } },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.body).toContain('contextAgent');
+    expect((await lrs('POST', 'statements', { body: { ...statement(), version: '3.0.0' } })).statusCode).toBe(
+      400,
+    );
+  });
+
   it('a write-only key writes but cannot read', async () => {
     const writer = await createCredential(t.database.db, {
       name: 'Writer',
@@ -297,6 +341,10 @@ describe('the learning record store', () => {
       expect(JSON.stringify(listed)).not.toContain(secret);
       expect((await admin.delete(`xapi/credentials/${id}`)).statusCode).toBe(204);
       expect((await call()).statusCode).toBe(401);
+      expect((await admin.post('xapi/credentials', { name: '' })).statusCode).toBe(400);
+      const useless = await admin.post('xapi/credentials', { name: 'Neither', read: false, write: false });
+      expect(useless.statusCode).toBe(400);
+      expect(useless.body).toContain('reads, writes or both');
       const staff = await clientAs(t2.app, DEMO_ACCOUNTS.staff.employeeCode);
       expect((await staff.post('xapi/credentials', { name: 'Mine' })).statusCode).toBe(403);
     }

@@ -32,14 +32,16 @@ export const xapiReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       schema: {
         tags,
         summary:
-          'Stored statements, newest first (voided ones left out); filters: actor (employee code, email or agent JSON), verb, activity (IRIs), since/until (stored, ISO 8601)',
+          'Stored statements, newest first (voided ones left out); filters: actor (employee code, email or agent JSON), verb, activity (IRIs), since/until (stored, ISO 8601). x-total-count counts up to 10,000; x-total-more: true when more match',
         querystring: ZXapiStatementQuery,
         response: { 200: z.array(ZXapiStatementRow), ...errors },
       },
     },
     async (request, reply) => {
-      const { rows, total } = await listStatementRows(ctx.db, ctx.config.publicUrl, request.query);
+      const { rows, total, more } = await listStatementRows(ctx.db, ctx.config.publicUrl, request.query);
       setTotal(reply, total);
+      // x-total-count stops at 10,000 (decision 156); this says that more match.
+      if (more) reply.header('x-total-more', 'true');
       return rows;
     },
   );

@@ -24,7 +24,7 @@ import {
 } from './statement-query';
 import { type StatementGuard, storeStatements } from './statement-store';
 import { xapiActivities } from './tables';
-import { isIri, isObject, type Json } from './values';
+import { isIri, isObject, type Json, type JsonObject } from './values';
 
 export const XAPI_VERSION = '1.0.3';
 
@@ -78,6 +78,12 @@ const json = (body: Json, status = 200, headers: Record<string, string> = {}): L
   status,
   headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   body: JSON.stringify(body),
+});
+/** JSON already written as text. */
+const jsonText = (body: string, headers: Record<string, string>): LrsReply => ({
+  status: 200,
+  headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  body,
 });
 const noContent = (): LrsReply => ({ status: 204 });
 
@@ -188,7 +194,7 @@ async function readStatements(
   const format = formatOf(request.params);
   const languages = acceptedLanguages(request.headers.acceptLanguage);
   const attachments = wantsAttachments(request.params);
-  let result: Json;
+  let result: Json | string;
   let hashes: string[];
   if (request.params.statementId !== undefined || request.params.voidedStatementId !== undefined) {
     const statement = await getStatement(ctx.db, request.params);
@@ -201,16 +207,29 @@ async function readStatements(
     headers['last-modified'] = new Date(String(statement.stored)).toUTCString();
   } else {
     const page = await queryStatements(ctx.db, request.params, `${ctx.prefix}/statements`);
-    result = {
-      statements: await formatStatements(ctx.db, page.statements, format, languages),
-      more: page.more,
-    };
+    // As stored, the statements' text goes out as it is (a page of 200 is some 200 KB of JSON).
+    result =
+      format === 'exact'
+        ? `{"statements":[${page.texts.join(',')}],"more":${JSON.stringify(page.more)}}`
+        : {
+            statements: await formatStatements(
+              ctx.db,
+              page.texts.map((text) => JSON.parse(text) as JsonObject),
+              format,
+              languages,
+            ),
+            more: page.more,
+          };
     hashes = page.attachments;
   }
-  if (!attachments) return json(result, 200, headers);
+  if (!attachments)
+    return typeof result === 'string' ? jsonText(result, headers) : json(result, 200, headers);
   const contents = await attachmentContents(ctx.db, hashes);
   const { contentType, body } = buildMultipart([
-    { headers: { 'Content-Type': 'application/json' }, body: Buffer.from(JSON.stringify(result)) },
+    {
+      headers: { 'Content-Type': 'application/json' },
+      body: Buffer.from(typeof result === 'string' ? result : JSON.stringify(result)),
+    },
     ...contents.map((row) => ({
       headers: {
         'Content-Type': row.contentType,

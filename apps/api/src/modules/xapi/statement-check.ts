@@ -75,8 +75,8 @@ export function checkStatement(value: unknown): JsonObject {
   }
   if (statement.authority !== undefined) checkAuthority(statement.authority);
   if (statement.version !== undefined) {
-    if (typeof statement.version !== 'string' || !/^1\.0(\.\d+)?$/.test(statement.version)) {
-      throw badRequest('statement.version must be 1.0.x');
+    if (typeof statement.version !== 'string' || !/^[12]\.0(\.\d+)?$/.test(statement.version)) {
+      throw badRequest('statement.version must be 1.0.x or 2.0.x');
     }
   }
   if (statement.verb && isObject(statement.verb) && statement.verb.id === VOIDED_VERB) {
@@ -244,9 +244,16 @@ function checkContext(value: unknown, where: string, objectType: string): void {
       'language',
       'statement',
       'extensions',
+      // xAPI 2.0 (IEEE 9274.1.1): agents and groups in the context with how they took part.
+      'contextAgents',
+      'contextGroups',
     ],
     where,
   );
+  if (context.contextAgents !== undefined)
+    checkContextMembers(context.contextAgents, `${where}.contextAgents`, 'agent');
+  if (context.contextGroups !== undefined)
+    checkContextMembers(context.contextGroups, `${where}.contextGroups`, 'group');
   if (context.registration !== undefined && !isUuid(context.registration))
     throw badRequest(`${where}.registration must be a UUID`);
   if (context.instructor !== undefined) checkActor(context.instructor, `${where}.instructor`);
@@ -283,6 +290,28 @@ function checkContext(value: unknown, where: string, objectType: string): void {
       activities[kind] = items;
     }
   }
+}
+
+/** xAPI 2.0's contextAgents / contextGroups: a list of { objectType, agent or group, relevantTypes }. */
+function checkContextMembers(value: unknown, where: string, kind: 'agent' | 'group'): void {
+  if (!Array.isArray(value)) throw badRequest(`${where} must be a list`);
+  const objectType = kind === 'agent' ? 'contextAgent' : 'contextGroup';
+  value.forEach((item, i) => {
+    const at = `${where}[${i}]`;
+    const member = requireObject(item, at);
+    onlyKeys(member, ['objectType', kind, 'relevantTypes'], at);
+    if (member.objectType !== objectType) throw badRequest(`${at}.objectType must be "${objectType}"`);
+    if (member[kind] === undefined) throw badRequest(`${at}.${kind} is required`);
+    if (kind === 'agent') checkAgent(member.agent, `${at}.agent`);
+    else checkGroup(member.group, `${at}.group`);
+    if (member.relevantTypes !== undefined) {
+      if (!Array.isArray(member.relevantTypes) || member.relevantTypes.length === 0)
+        throw badRequest(`${at}.relevantTypes must be a non-empty list of IRIs`);
+      member.relevantTypes.forEach((type, j) => {
+        requireIri(type, `${at}.relevantTypes[${j}]`);
+      });
+    }
+  });
 }
 
 function checkAttachments(value: unknown, where: string): void {

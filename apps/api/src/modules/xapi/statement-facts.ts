@@ -42,6 +42,13 @@ function reach(statement: JsonObject, agents: Set<string>, activities: Set<strin
   if (isObject(statement.context)) {
     add(keyOf(statement.context.instructor));
     add(keyOf(statement.context.team));
+    // xAPI 2.0's context agents and groups are reached by related_agents too.
+    for (const [list, kind] of [
+      [statement.context.contextAgents, 'agent'],
+      [statement.context.contextGroups, 'group'],
+    ] as const) {
+      if (Array.isArray(list)) for (const member of list) if (isObject(member)) add(keyOf(member[kind]));
+    }
   }
   for (const id of contextActivityIds(statement.context)) activities.add(id);
 }

@@ -24,7 +24,8 @@ const FILTERS = [
 export const STATEMENT_GET_PARAMS = ['statementId', 'voidedStatementId', 'more', ...FILTERS];
 
 export type Format = 'exact' | 'ids' | 'canonical';
-export type StatementPage = { statements: JsonObject[]; more: string; attachments: string[] };
+/** A page of statements as the database wrote them (JSON text: parsed only when a format needs it). */
+export type StatementPage = { texts: string[]; more: string; attachments: string[] };
 
 function bool(value: string | undefined, name: string): boolean {
   if (value === undefined) return false;
@@ -150,7 +151,7 @@ export async function queryStatements(
   const more =
     rows.length > limit && last ? `${moreBase}?more=${encodeCursor({ params, after: last.seq })}` : '';
   return {
-    statements: page.map((row) => row.statement),
+    texts: page.map((row) => row.text),
     more,
     attachments: page.flatMap((row) => row.hashes),
   };
@@ -165,50 +166,79 @@ const all = (conditions: Condition[], t: SQL): SQL =>
 
 /**
  * The first `limit` statements in `window` that match `about`, or that target one that does
- * through a chain of StatementRefs (voided targets included; Communication 2.1.3), in seq order.
- * Two index-ordered scans, merged: the direct matches (an index on the filter's column and seq),
- * and the StatementRef statements (a partial index on seq), each checked by walking its chain of
- * targets. Finding every match first and then what refers to them (the obvious recursive query)
- * read all 100,000 matches of a common verb over a million statements (12 s); this reads about
- * `limit` of them (decision 157).
+ * through a chain of StatementRefs (voided targets included; Communication 2.1.3), in seq order
+ * (decision 157). One statement, merging three scans that each stop after `limit` rows:
+ *  - direct: the matches, by the filter's (column, seq) index or seq itself;
+ *  - refs: StatementRefs whose target matches — a semi-join the planner runs from the few matches
+ *    of a narrow filter (the target index) or from the StatementRefs in order (a partial index),
+ *    checking each target by its id, for a broad one;
+ *  - deep: StatementRefs whose target is itself a StatementRef (rare), each chain walked.
+ * When `direct` fills a page, the other two look only at statements before its last row ("edge").
+ * Finding every match first and then what refers to them read all 100,000 matches of a common verb
+ * over a million statements (12 s). JIT is off for it: the plan's estimated cost (the recursive
+ * part) made PostgreSQL compile it, 30-200 ms, for a query that runs in a few.
  */
 async function statementsMatching(
   db: Db,
   query: { about: Condition[]; window: Condition[]; ascending: boolean; limit: number },
-): Promise<Array<{ seq: number; statement: JsonObject; hashes: string[] }>> {
-  const order = query.ascending ? sql`asc` : sql`desc`;
+): Promise<Array<{ seq: number; text: string; hashes: string[] }>> {
+  const { limit, ascending } = query;
+  const order = ascending ? sql`asc` : sql`desc`;
   const s = sql`s`;
   const r = sql`r`;
   const m = sql`m`;
-  const columns = (t: SQL) => sql`${t}.seq, ${t}.statement, ${t}.attachment_hashes as hashes`;
+  // The statement as text: a page of 200 is passed on as it is, not parsed and written again.
+  const columns = (t: SQL) => sql`${t}.seq, ${t}.statement::text as text, ${t}.attachment_hashes as hashes`;
   const direct = sql`select ${columns(s)} from xapi_statements s
-    where ${all([...query.window, ...query.about], s)} order by s.seq ${order} limit ${query.limit}`;
-  type Row = { seq: string | number; statement: JsonObject; hashes: string[] };
-  const result =
+    where ${all([...query.window, ...query.about], s)} order by s.seq ${order} limit ${limit}`;
+  const beyondEdge = ascending
+    ? sql`r.seq < coalesce((select seq from edge), 9223372036854775807)`
+    : sql`r.seq > coalesce((select seq from edge), 0)`;
+  const statement =
     query.about.length === 0
-      ? await db.execute(direct)
-      : await db.execute(sql`
+      ? direct
+      : sql`
+          with direct as materialized (${direct}),
+          edge as (
+            select case when count(*) = ${limit} then ${ascending ? sql`max(seq)` : sql`min(seq)`} end as seq
+            from direct
+          ),
+          deep as materialized (
+            select r.seq, r.object_statement_id as target
+            from xapi_statements r join xapi_statements t on t.id = r.object_statement_id
+            where r.object_statement_id is not null and t.object_statement_id is not null
+              and ${all(query.window, r)} and ${beyondEdge}
+          )
           select distinct on (seq) * from (
-            (${direct})
+            (select * from direct)
             union all
             (select ${columns(r)} from xapi_statements r
-              where r.object_statement_id is not null and ${all(query.window, r)}
-                and exists (
-                  with recursive chain(id) as (
-                    select r.object_statement_id
-                    union
-                    select t.object_statement_id from xapi_statements t join chain c on t.id = c.id
-                    where t.object_statement_id is not null
-                  )
-                  -- offset 0 keeps the target looked up by its id, not the filter run per chain
-                  select 1 from chain cross join lateral (
-                    select 1 from xapi_statements m where m.id = chain.id and ${all(query.about, m)} offset 0
-                  ) hit)
-              order by r.seq ${order} limit ${query.limit})
-          ) found order by seq ${order} limit ${query.limit}`);
+              where r.object_statement_id is not null and ${all(query.window, r)} and ${beyondEdge}
+                and r.object_statement_id in (select m.id from xapi_statements m where ${all(query.about, m)})
+              order by r.seq ${order} limit ${limit})
+            union all
+            (select ${columns(r)} from deep d join xapi_statements r on r.seq = d.seq
+              where exists (
+                with recursive chain(id) as (
+                  select d.target
+                  union
+                  select t.object_statement_id from xapi_statements t join chain c on t.id = c.id
+                  where t.object_statement_id is not null
+                )
+                -- offset 0 keeps the target looked up by its id, not the filter run per chain
+                select 1 from chain cross join lateral (
+                  select 1 from xapi_statements m where m.id = chain.id and ${all(query.about, m)} offset 0
+                ) hit)
+              order by r.seq ${order} limit ${limit})
+          ) found order by seq ${order} limit ${limit}`;
+  type Row = { seq: string | number; text: string; hashes: string[] };
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return tx.execute(statement);
+  });
   // Both drivers answer { rows } (the Db type leaves the result's shape open).
   const { rows } = result as unknown as { rows: Row[] };
-  return rows.map((row) => ({ seq: Number(row.seq), statement: row.statement, hashes: row.hashes }));
+  return rows.map((row) => ({ seq: Number(row.seq), text: row.text, hashes: row.hashes }));
 }
 
 /** Attachment contents by hash, for a multipart answer. */

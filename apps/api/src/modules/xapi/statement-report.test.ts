@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client';
@@ -7,6 +8,7 @@ import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { createCredential } from './credentials';
 import { XAPI_PREFIX } from './lrs-routes';
+import { STATEMENT_COUNT_CAP } from './statement-report';
 
 /**
  * The statements report (issue 26, point 5): administrators list what the LRS holds by actor,
@@ -133,6 +135,25 @@ describe('the statements report', () => {
     const page = await list('page=1&size=5');
     expect(page.total).toBe(6);
     expect(page.rows).toHaveLength(1);
+  });
+
+  it('counts at most 10,000 matches and says when more match', async () => {
+    await t.database.db.execute(sql`
+      insert into xapi_statements (id, stored, statement, actor_key, verb_id, object_activity_id,
+        related_agents, related_activities, attachment_hashes)
+      select gen_random_uuid(), now(), '{"actor":{"mbox":"mailto:many@example.com"},"verb":{"id":"https://report.example/verbs/drilled"}}'::jsonb,
+        'mbox:mailto:many@example.com', 'https://report.example/verbs/drilled', null, '{}', '{}', '{}'
+      from generate_series(1, ${STATEMENT_COUNT_CAP + 1})`);
+    const res = await admin.get(
+      `xapi/statements?verb=${encodeURIComponent('https://report.example/verbs/drilled')}&size=1`,
+    );
+    expect(res.headers['x-total-count']).toBe(String(STATEMENT_COUNT_CAP));
+    expect(res.headers['x-total-more']).toBe('true');
+    const few = await admin.get(`xapi/statements?verb=${encodeURIComponent(VERB('completed'))}`);
+    expect(few.headers['x-total-more']).toBeUndefined();
+    await t.database.db.execute(
+      sql`delete from xapi_statements where actor_key = 'mbox:mailto:many@example.com'`,
+    );
   });
 
   it('refuses filters it cannot read with 400 and the reason', async () => {

@@ -5,7 +5,7 @@ import {
   type TXapiStatementRow,
   XAPI_EXPORT_LIMIT,
 } from '@academy/contract';
-import { and, count, desc, eq, gt, lt, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { loadExcel } from '../../platform/excel';
 import { badRequest } from '../../platform/http/errors';
@@ -143,19 +143,35 @@ function selectStored(db: Db) {
     .leftJoin(xapiCredentials, eq(xapiCredentials.id, xapiStatements.credentialId));
 }
 
-/** GET xapi/statements: one page, newest stored first, and the total. Two statements. */
+/**
+ * The report counts this many matches at most (decision 156): counting the 300,000 statements of a
+ * common verb among a million took 1.6 s (each one's row is read to leave voided ones out).
+ */
+export const STATEMENT_COUNT_CAP = 10_000;
+
+/**
+ * GET xapi/statements: one page, newest stored first, and the total up to the cap (`more`: there
+ * are more matches than that). Two statements.
+ */
 export async function listStatementRows(
   db: Db,
   publicUrl: string,
   query: TXapiStatementQuery,
-): Promise<{ rows: TXapiStatementRow[]; total: number }> {
+): Promise<{ rows: TXapiStatementRow[]; total: number; more: boolean }> {
   const where = conditions(query, publicUrl);
   const { limit, offset } = pageWindow(query);
-  const [rows, [counted]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     selectStored(db).where(where).orderBy(desc(xapiStatements.seq)).limit(limit).offset(offset),
-    db.select({ n: count() }).from(xapiStatements).where(where),
+    db.execute(sql`select count(*)::int as n from (
+      select 1 from ${xapiStatements} where ${where} limit ${STATEMENT_COUNT_CAP + 1}) capped`),
   ]);
-  return { rows: rows.map((row) => toRow(row, publicUrl)), total: counted?.n ?? 0 };
+  // Both drivers answer { rows } (the Db type leaves the result's shape open).
+  const n = Number((counted as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+  return {
+    rows: rows.map((row) => toRow(row, publicUrl)),
+    total: Math.min(n, STATEMENT_COUNT_CAP),
+    more: n > STATEMENT_COUNT_CAP,
+  };
 }
 
 const EXPORT_BATCH = 1000;

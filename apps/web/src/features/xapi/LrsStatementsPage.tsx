@@ -158,9 +158,12 @@ export function LrsStatementsPage() {
           {exportError}
         </Alert>
       )}
-      {total !== undefined && total > XAPI_EXPORT_LIMIT && (
-        <Alert color="yellow" mb="sm">
-          {t('xapi.statements.exportLimit', { limit: XAPI_EXPORT_LIMIT.toLocaleString() })}
+      {statements.data?.more && (
+        <Alert color="yellow" mb="sm" data-testid="lrs-statements-many">
+          {t('xapi.statements.many', {
+            count: statements.data.total.toLocaleString(),
+            limit: XAPI_EXPORT_LIMIT.toLocaleString(),
+          })}
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} mb="sm" data-testid="lrs-filters">
