@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { AppEvents } from '../../events';
 import type { Db } from '../../platform/db/client';
+import { preparedPerDatabase } from '../../platform/db/prepared';
 import { col } from '../../platform/db/sql';
 import type { Events } from '../../platform/events';
 import { ApiError, badRequest, conflict, notFound } from '../../platform/http/errors';
@@ -104,6 +105,43 @@ const secondsBetween = (from: Date, to: Date) => Math.max(0, (to.getTime() - fro
 
 /** A refusal of the content origin: the frame shows the message; nothing is written. */
 export const expired = () => new ApiError(401, SCORM_MESSAGES.linkExpired);
+
+/**
+ * What a commit reads, in one prepared statement (every learner's runtime commits every 30 s:
+ * decision 151): the credential's package, the SCO's state in the attempt with the attempt, whether
+ * a later attempt closed it, and the time of the cycle's other attempts (finished, no longer
+ * changing). The SCO's identifier is picked from the package's `scos` by the credential's index.
+ */
+const commitState = preparedPerDatabase((db) =>
+  db
+    .select({
+      pkg: {
+        lessonId: scormPackages.lessonId,
+        version: scormPackages.version,
+        scos: scormPackages.scos,
+        passMark: scormPackages.passMark,
+      },
+      state: scormScoStates,
+      attempt: scormAttempts,
+      // A later attempt (a new one, or a new cycle's: decision 105) closes this one.
+      superseded: sql<boolean>`exists (select 1 from ${scormAttempts} later where later.user_id = ${col(scormAttempts.userId)} and later.lesson_id = ${col(scormAttempts.lessonId)} and later.number > ${col(scormAttempts.number)})`,
+      otherSeconds: sql<number>`coalesce((select sum(earlier.total_seconds) from ${scormAttempts} earlier where earlier.user_id = ${col(scormAttempts.userId)} and earlier.lesson_id = ${col(scormAttempts.lessonId)} and earlier.cycle = ${col(scormAttempts.cycle)} and earlier.id <> ${col(scormAttempts.id)}), 0)::float8`,
+    })
+    .from(scormPackages)
+    .leftJoin(
+      scormScoStates,
+      and(
+        eq(scormScoStates.attemptId, sql.placeholder('attemptId')),
+        eq(
+          scormScoStates.sco,
+          sql`(${col(scormPackages.scos)} -> ${sql.placeholder('sco')}::int ->> 'identifier')`,
+        ),
+      ),
+    )
+    .leftJoin(scormAttempts, eq(scormAttempts.id, scormScoStates.attemptId))
+    .where(eq(scormPackages.id, sql.placeholder('packageId')))
+    .prepare('scorm_commit_state'),
+);
 
 /** SCORM lessons: import, launch, the runtime's commits and the learner's attempt (issue 25). */
 export class ScormService {
@@ -521,30 +559,11 @@ export class ScormService {
    */
   async commit(claims: LaunchClaims, body: unknown, now: Date): Promise<{ passed: boolean }> {
     if (claims.kind === 'p') return { passed: false };
-    // The package, and the SCO's state in the attempt with the attempt, in one statement.
-    const scoId = sql`(${col(scormPackages.scos)} -> ${claims.sco}::int ->> 'identifier')`;
-    const [current] = await this.db
-      .select({
-        pkg: {
-          lessonId: scormPackages.lessonId,
-          version: scormPackages.version,
-          scos: scormPackages.scos,
-          passMark: scormPackages.passMark,
-        },
-        state: scormScoStates,
-        attempt: scormAttempts,
-        // A later attempt (a new one, or a new cycle's: decision 105) closes this one.
-        superseded: sql<boolean>`exists (select 1 from ${scormAttempts} later where later.user_id = ${col(scormAttempts.userId)} and later.lesson_id = ${col(scormAttempts.lessonId)} and later.number > ${col(scormAttempts.number)})`,
-        // The time of the cycle's other attempts (finished: only the latest attempt takes commits).
-        otherSeconds: sql<number>`coalesce((select sum(earlier.total_seconds) from ${scormAttempts} earlier where earlier.user_id = ${col(scormAttempts.userId)} and earlier.lesson_id = ${col(scormAttempts.lessonId)} and earlier.cycle = ${col(scormAttempts.cycle)} and earlier.id <> ${col(scormAttempts.id)}), 0)::float8`,
-      })
-      .from(scormPackages)
-      .leftJoin(
-        scormScoStates,
-        and(eq(scormScoStates.attemptId, claims.attemptId), eq(scormScoStates.sco, scoId)),
-      )
-      .leftJoin(scormAttempts, eq(scormAttempts.id, scormScoStates.attemptId))
-      .where(eq(scormPackages.id, claims.packageId));
+    const [current] = await commitState(this.db).execute({
+      packageId: claims.packageId,
+      attemptId: claims.attemptId,
+      sco: claims.sco,
+    });
     const pkg = current?.pkg;
     const sco = pkg?.scos[claims.sco];
     if (!current || !pkg || !sco) throw expired();
