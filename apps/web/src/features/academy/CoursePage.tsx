@@ -14,7 +14,6 @@ import {
   List,
   Paper,
   Progress,
-  RingProgress,
   Stack,
   Text,
   ThemeIcon,
@@ -33,6 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAuth } from '../../app/auth/AuthProvider';
 import { Loading } from '../../components/Loading';
+import { PercentRing } from '../../components/PercentRing';
 import { useCoursePage, useCoursePercent, useMyThematics } from './api';
 import { topicPath } from './paths';
 
@@ -133,11 +133,11 @@ export function CoursePage() {
               {signedIn ? (
                 <Paper withBorder radius="lg" p="lg" data-testid="course-progress">
                   <Group wrap="nowrap">
-                    <RingProgress
+                    <PercentRing
                       size={96}
                       thickness={9}
-                      roundCaps
-                      sections={[{ value: percent.data?.percent ?? 0, color: 'accent.6' }]}
+                      percent={percent.data?.percent ?? 0}
+                      color="var(--mantine-color-accent-6)"
                       label={
                         <Text ta="center" fw={700} c="var(--academy-ink)">
                           {percent.data?.percent ?? 0}%
