@@ -5,16 +5,21 @@
 // job workers: the reminder timer would otherwise mail the 400,000 people while the load runs; the
 // view counts the people itself when its counts are missing or older than two minutes, which the
 // warm-up does), then loads, as the administrator: the whole company's view, one branch's, and a
-// drill-down page of an assignment's overdue people. Dropped afterwards unless BENCH_KEEP=1.
-import { spawnSync } from 'node:child_process';
+// drill-down page of an assignment's overdue people. Then, with the server stopped, the jobs
+// (bench/measure-compliance-jobs.ts, in a process of their own): resolving every rule from nothing
+// (20,000 people × 20 assignments) and again with nothing to change; a reminder pass over 100,000
+// open person-assignments, every one mailed to an SMTP sink in this process, and a second pass with
+// nothing to send. Dropped afterwards unless BENCH_KEEP=1.
+import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
 import { isMain } from './lib/large-server.mjs';
 import { loadRow } from './lib/load.mjs';
 import { createDatabase, dropDatabase } from './lib/postgres.mjs';
 import { startBuiltServer } from './lib/server.mjs';
 import { signIn } from './lib/sign-in.mjs';
-import { printTable } from './lib/table.mjs';
+import { mb, printTable, row } from './lib/table.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_COMPLIANCE_PORT ?? 3436);
@@ -45,6 +50,132 @@ export function complianceScenarios({ branchId, assignmentId, people, rows }) {
       budget: { p99: 300, minRps: 50 },
     },
   ];
+}
+
+/** The jobs' budgets (issue 24, Performance): resolving ≤ 10 s; a reminder pass ≤ 30 s, RSS +100 MB. */
+const JOB_BUDGETS = { resolveMs: 10_000, remindMs: 30_000, remindGrowthMb: 100 };
+
+/** Runs measure-compliance-jobs.ts and gives its JSON lines. */
+function measureJobs(dbUrl, mode, smtpUrl) {
+  return new Promise((resolve, reject) => {
+    const args = ['tsx', 'bench/measure-compliance-jobs.ts', dbUrl, mode, ...(smtpUrl ? [smtpUrl] : [])];
+    const child = spawn('npx', args, {
+      cwd: root,
+      env: { ...process.env, NODE_OPTIONS: '--expose-gc' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`measure-compliance-jobs ${mode} exited with ${code}`));
+      resolve(
+        out
+          .trim()
+          .split('\n')
+          .filter((line) => line.startsWith('{'))
+          .map((line) => JSON.parse(line)),
+      );
+    });
+  });
+}
+
+/** An SMTP server that takes every message and counts it (the relay the reminders go to). */
+async function startSink() {
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, done) {
+      stream.on('data', () => {});
+      stream.on('end', () => {
+        received += 1;
+        done();
+      });
+    },
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  return {
+    url: `smtp://127.0.0.1:${server.server.address().port}`,
+    received: () => received,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+const growthOf = (m) => m.rssPeakMb - m.rssStartMb;
+/** RSS peak (+ growth); the JS heap's growth at its peak and after a full collection. */
+const memoryOf = (m) =>
+  `${mb(m.rssPeakMb)} (+${mb(growthOf(m))}; heap +${mb(m.heapPeakMb - m.heapStartMb)} at peak, ${m.heapAfterGcMb - m.heapStartMb >= 0 ? '+' : ''}${mb(m.heapAfterGcMb - m.heapStartMb)} after GC)`;
+
+/** The rows of the jobs' measurements on the seeded database. */
+async function jobRows(dbUrl, counts) {
+  const rows = [];
+  const [fromNothing, steady, total] = await measureJobs(dbUrl, 'resolve');
+  const scale = `${counts.people.toLocaleString('en')} people × ${ASSIGNMENTS} assignments`;
+  const expected = counts.people * ASSIGNMENTS;
+  for (const m of [fromNothing, steady]) {
+    // Everyone matches every assignment: the seeded people and the demo's learners.
+    const right =
+      total.rows === fromNothing.outcome.matched &&
+      fromNothing.outcome.matched >= expected &&
+      (m === steady ? m.outcome.added === 0 : m.outcome.added === m.outcome.matched);
+    rows.push(
+      row({
+        group: 'compliance',
+        scenario: `resolving the rules, ${m === steady ? 'nothing changed' : 'from nothing'} (${scale}: ${m.outcome.matched.toLocaleString('en')} matched, ${m.outcome.added.toLocaleString('en')} added)`,
+        p50: m.ms,
+        p99: m.ms,
+        throughput: `${Math.round(m.outcome.matched / (m.ms / 1000)).toLocaleString('en')} rows/s`,
+        memory: memoryOf(m),
+        budget: `≤ ${JOB_BUDGETS.resolveMs / 1000} s`,
+        ok: right && m.ms <= JOB_BUDGETS.resolveMs,
+        note: right ? undefined : `expected ${fromNothing.outcome.matched} rows, found ${total.rows}`,
+      }),
+    );
+  }
+  const sink = await startSink();
+  try {
+    const [open, day, first, again] = await measureJobs(dbUrl, 'reminders', sink.url);
+    const mailed = day.outcome.sent + first.outcome.sent;
+    const right =
+      day.outcome.sent === day.outcome.planned &&
+      first.outcome.sent === first.outcome.planned &&
+      sink.received() === mailed &&
+      again.outcome.sent === 0;
+    const scenario = {
+      [day.name]: `reminder pass over ${open.open.toLocaleString('en')} open person-assignments due over 16 weeks, a day: ${day.outcome.sent.toLocaleString('en')} mailed (local SMTP sink)`,
+      [first.name]: `reminder pass, the first ever over the same: ${first.outcome.sent.toLocaleString('en')} mailed at once`,
+      [again.name]: 'reminder pass again, nothing left to send',
+    };
+    for (const m of [day, first, again]) {
+      rows.push(
+        row({
+          group: 'compliance',
+          scenario: scenario[m.name],
+          p50: m.ms,
+          p99: m.ms,
+          throughput: m.outcome.sent
+            ? `${Math.round(m.outcome.sent / (m.ms / 1000)).toLocaleString('en')} mails/s`
+            : undefined,
+          memory: memoryOf(m),
+          budget: `≤ ${JOB_BUDGETS.remindMs / 1000} s, RSS growth ≤ ${JOB_BUDGETS.remindGrowthMb} MB`,
+          ok: right && m.ms <= JOB_BUDGETS.remindMs && growthOf(m) <= JOB_BUDGETS.remindGrowthMb,
+          note: right
+            ? undefined
+            : `planned ${day.outcome.planned} + ${first.outcome.planned}, sent ${mailed}, the sink received ${sink.received()}, then ${again.outcome.sent}`,
+        }),
+      );
+    }
+  } finally {
+    await sink.close();
+  }
+  return rows;
 }
 
 export async function runCompliance() {
@@ -88,6 +219,11 @@ export async function runCompliance() {
     })) {
       rows.push(await loadRow('compliance', server.url, server.pid, { ...s, headers }));
     }
+    await server.stop();
+    server = undefined;
+    step('view measured; the jobs next');
+    rows.push(...(await jobRows(dbUrl, counts)));
+    step('jobs measured');
     return rows;
   } finally {
     await server?.stop();

@@ -2,6 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { assignableUsersSql } from '../users';
 import { dueOnSql, endOfDaySql } from './due';
+import type { AssignmentProgress } from './progress-port';
+import { standingCtes } from './standing';
 import { assignmentPeople, assignments } from './tables';
 
 /**
@@ -24,6 +26,7 @@ function rows<T>(result: unknown): T[] {
 export async function resolveAudiences(
   db: Db,
   timeZone: string,
+  progress: AssignmentProgress,
   now: Date,
   target: ResolveTarget = {},
 ): Promise<ResolveOutcome> {
@@ -57,26 +60,51 @@ export async function resolveAudiences(
       join people p on p.id = ap.user_id
       where a.due_kind = 'RECERTIFICATION'${oneAssignment}
     ),
+    -- The people rows as they were before this statement. The differences below are set
+    -- operations, which read both sides whole before giving a row: an anti-join probing the
+    -- table row by row would rescan the pages this statement's own insert is adding (quadratic
+    -- when the table's statistics still say it is empty, e.g. the first resolve of a big audience).
+    existing as (
+      select ap.assignment_id, ap.user_id, ap.completed_at is null as open
+      from ${assignmentPeople} ap
+      where ap.removed_at is null${sql.join(apFilter, sql``)}
+    ),
+    missing as (
+      select assignment_id, user_id from matches
+      except
+      select assignment_id, user_id from existing
+    ),
     fresh as (
       select m.assignment_id, m.user_id, ${dueOn} as due_on
       from matches m
-      where not exists (
-        select 1 from ${assignmentPeople} ap
-        where ap.assignment_id = m.assignment_id and ap.user_id = m.user_id and ap.removed_at is null
-      )
+      join missing using (assignment_id, user_id)
     ),
+    ${standingCtes(db, progress, 'fresh', now)},
+    -- Written with their standing (started, finished) from progress at once: a second pass
+    -- updating 400,000 new rows cost more than inserting them (decision 146).
     added as (
-      insert into ${assignmentPeople} (assignment_id, user_id, assigned_at, due_on, due_at)
-      select assignment_id, user_id, ${at}, due_on, ${endOfDaySql(sql`due_on`, timeZone)} from fresh
+      insert into ${assignmentPeople}
+        (assignment_id, user_id, assigned_at, due_on, due_at, started_at, completed_at, standing_at)
+      select f.assignment_id, f.user_id, ${at}, f.due_on, ${endOfDaySql(sql`f.due_on`, timeZone)},
+        s.started_at, s.completed_at, ${at}
+      from fresh f
+      left join standing s on s.assignment_id = f.assignment_id and s.user_id = f.user_id
       on conflict (assignment_id, user_id) do update set
         assigned_at = excluded.assigned_at, due_on = excluded.due_on, due_at = excluded.due_at,
-        removed_at = null, started_at = null, completed_at = null, standing_at = null
+        removed_at = null, started_at = excluded.started_at, completed_at = excluded.completed_at,
+        standing_at = excluded.standing_at
       returning 1
+    ),
+    gone as (
+      select assignment_id, user_id from existing where open
+      except
+      select assignment_id, user_id from matches
     ),
     removed as (
       update ${assignmentPeople} ap set removed_at = ${at}
-      where ap.removed_at is null and ap.completed_at is null${sql.join(apFilter, sql``)}
-        and not exists (select 1 from matches m where m.assignment_id = ap.assignment_id and m.user_id = ap.user_id)
+      from gone g
+      where ap.assignment_id = g.assignment_id and ap.user_id = g.user_id
+        and ap.removed_at is null and ap.completed_at is null
       returning 1
     )
     select (select count(*)::int from matches) as matched, (select count(*)::int from added) as added,

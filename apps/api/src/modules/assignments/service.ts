@@ -129,7 +129,9 @@ export async function createAssignment(
       })
       .returning({ id: assignments.id });
     if (!created) throw new Error('assignment not inserted');
-    const outcome = await resolveAudiences(tx, settings.timeZone, now, { assignmentId: created.id });
+    const outcome = await resolveAudiences(tx, settings.timeZone, settings.progress, now, {
+      assignmentId: created.id,
+    });
     await refreshStanding(tx, settings.progress, now, { pending: true });
     return {
       id: created.id,
@@ -353,7 +355,7 @@ export async function myAssignments(
   userId: number,
   now: Date,
 ): Promise<TMyAssignment[]> {
-  const outcome = await resolveAudiences(db, settings.timeZone, now, { userId });
+  const outcome = await resolveAudiences(db, settings.timeZone, settings.progress, now, { userId });
   if (outcome.added > 0) await refreshStanding(db, settings.progress, now, { userId });
   const course = courseFacts(db);
   const rows = await db

@@ -15,6 +15,38 @@ import { assignmentPeople, assignments } from './tables';
  */
 export type StandingTarget = { userId: number } | { pending: true };
 
+/**
+ * The CTEs (to follow others after a comma) that compute `standing (assignment_id, user_id,
+ * started_at, completed_at)` for the rows of the relation `rowsName` (its `assignment_id,
+ * user_id`) from their progress. Used here for rows already stored, and by the resolver for the
+ * rows it inserts, so a new row is written with its standing at once (decision 146).
+ */
+export function standingCtes(db: Db, progress: AssignmentProgress, rowsName: string, now: Date): SQL {
+  const rowsRel = sql.identifier(rowsName);
+  const course = courseFacts(db);
+  return sql`
+    standing_learners as (select distinct user_id as id from ${rowsRel}),
+    standing_targets as (
+      select a.id as assignment_id, a.course_id from ${assignments} a
+      where a.course_id is not null and a.id in (select assignment_id from ${rowsRel})
+      union all
+      select a.id, rc.course_id from ${assignments} a
+      join (${roadmapCourseRows()}) rc on rc.roadmap_id = a.roadmap_id
+      where a.id in (select assignment_id from ${rowsRel})
+    ),
+    standing_progress as (${progress.courseProgressRows('standing_learners')}),
+    standing as (
+      select r.assignment_id, r.user_id, min(p.started_at) as started_at,
+        case when bool_and(${course.lessonCount} > 0 and coalesce(p.passed, 0) >= ${course.lessonCount})
+          then coalesce(max(p.last_passed_at), ${now.toISOString()}::timestamptz) end as completed_at
+      from ${rowsRel} r
+      join standing_targets t on t.assignment_id = r.assignment_id
+      join ${course} on ${course.id} = t.course_id
+      left join standing_progress p on p.user_id = r.user_id and p.course_id = t.course_id
+      group by r.assignment_id, r.user_id
+    )`;
+}
+
 export async function refreshStanding(
   db: Db,
   progress: AssignmentProgress,
@@ -22,32 +54,12 @@ export async function refreshStanding(
   target: StandingTarget,
 ): Promise<number> {
   const which: SQL = 'userId' in target ? sql`ap.user_id = ${target.userId}` : sql`ap.standing_at is null`;
-  const course = courseFacts(db);
   const result = await db.execute(sql`
     with open_rows as (
       select ap.assignment_id, ap.user_id from ${assignmentPeople} ap
       where ${which} and ap.removed_at is null and ap.completed_at is null
     ),
-    learners as (select distinct user_id as id from open_rows),
-    targets as (
-      select a.id as assignment_id, a.course_id from ${assignments} a
-      where a.course_id is not null and a.id in (select assignment_id from open_rows)
-      union all
-      select a.id, rc.course_id from ${assignments} a
-      join (${roadmapCourseRows()}) rc on rc.roadmap_id = a.roadmap_id
-      where a.id in (select assignment_id from open_rows)
-    ),
-    progress as (${progress.courseProgressRows('learners')}),
-    standing as (
-      select r.assignment_id, r.user_id, min(p.started_at) as started_at,
-        case when bool_and(${course.lessonCount} > 0 and coalesce(p.passed, 0) >= ${course.lessonCount})
-          then coalesce(max(p.last_passed_at), ${now.toISOString()}::timestamptz) end as completed_at
-      from open_rows r
-      join targets t on t.assignment_id = r.assignment_id
-      join ${course} on ${course.id} = t.course_id
-      left join progress p on p.user_id = r.user_id and p.course_id = t.course_id
-      group by r.assignment_id, r.user_id
-    )
+    ${standingCtes(db, progress, 'open_rows', now)}
     update ${assignmentPeople} ap set
       started_at = coalesce(ap.started_at, s.started_at),
       completed_at = s.completed_at,

@@ -34,7 +34,7 @@ export async function resolveAll(
   progress: AssignmentProgress,
   now: Date,
 ): Promise<{ matched: number; added: number; removed: number }> {
-  const outcome = await resolveAudiences(db, timeZone, now);
+  const outcome = await resolveAudiences(db, timeZone, progress, now);
   await refreshStanding(db, progress, now, { pending: true });
   return outcome;
 }

@@ -4,6 +4,7 @@ export { mailboxOf, userBrief } from './briefs';
 export { anyUserOf, usersCountOf } from './counts';
 export { type LearnerCard, learnerCard, loginHistoryOf } from './learners';
 export {
+  allowedEmailOf,
   assignableUsersSql,
   avatarOf,
   displayNameOf,

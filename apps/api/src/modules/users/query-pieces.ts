@@ -32,6 +32,11 @@ export function fullNameOf(userId: Column): SQL<string | null> {
   return userField(userId, users.fullName);
 }
 
+/** Where to mail the user in `userId`: their address while their access is allowed, else null. */
+export function allowedEmailOf(userId: Column): SQL<string | null> {
+  return sql`(select ${col(users.email)} from ${users} where ${col(users.id)} = ${col(userId)} and ${col(users.access)} = 'ALLOWED')`;
+}
+
 /** The avatar of the user in `userId` (null when they have none). */
 export function avatarOf(userId: Column): SQL<string | null> {
   return userField(userId, users.avatarUrl);

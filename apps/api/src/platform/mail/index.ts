@@ -5,6 +5,6 @@
  */
 export { DEFAULT_MAIL_LANGUAGE, languageOfRequest, MAIL_LANGUAGES } from './catalogue';
 export { MAIL_KINDS } from './kinds';
-export { createMailer, type Mailer, type SentMail } from './mailer';
+export { createMailer, type MailBatch, type Mailer, type SentMail } from './mailer';
 export { mailPreviewRoutes } from './preview-routes';
 export { type MailData, type MailKind, type MailRequest, renderMail } from './render';
