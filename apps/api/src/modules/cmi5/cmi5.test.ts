@@ -6,6 +6,7 @@ import {
   type TCmi5Course,
   type TCmi5Launch,
   type TCmi5Registration,
+  type TCoursePercent,
   type TLearnerProgress,
   type TMyLesson,
   type TMyProgress,
@@ -770,6 +771,69 @@ describe('moveOn, satisfied and the lesson', () => {
     expect(await lessonOf()).toBeUndefined();
     expect((await learner.client.post(`user-lesson/update-status/${lessonId}`)).statusCode).toBe(200);
     expect(await lessonOf()).toMatchObject({ status: 'STUDYING', passed: false, package: null });
+  });
+
+  it('starts over in a new cycle (decision 123): not passed until the AU is satisfied again, in a registration of its own', async () => {
+    const { lessonId, courseId, topicId, nextId } = await cmi5Course(
+      cmi5Package({ nodes: [au(1, { moveOn: 'CompletedAndPassed' })] }),
+    );
+    const learner = await makeUser(t.app);
+    const percent = async () =>
+      (await learner.client.get(`my-courses/course-percent/${courseId}`)).json() as TCoursePercent;
+    const lessonStatus = async () =>
+      ((await learner.client.get(`my-lessons?thematic_id=${topicId}`)).json() as TMyLesson[]).find(
+        (l) => l.id === lessonId,
+      )?.status;
+    const first = await session(learner.client, lessonId);
+    await first.send(first.initialized(), first.completed(), first.passed(0.9), first.terminated());
+    expect((await learner.client.post(`user-lesson/update-status/${nextId}`)).statusCode).toBe(200);
+    expect(await percent()).toMatchObject({ passedLessons: 2, totalLessons: 2, percent: 100 });
+
+    // A recertification opens cycle 2 (decision 105).
+    await endCycles(t.database.db, [{ userId: learner.id, courseId, cycle: 1 }], new Date(Date.now() + 1000));
+    const fresh = await standing(learner.client, lessonId);
+    expect(fresh.satisfied).toBe(false);
+    expect(fresh.aus[0]).toMatchObject({ completed: false, passed: false, satisfied: false });
+    expect(await lessonStatus()).not.toBe('PASSED');
+    expect(await percent()).toMatchObject({ passedLessons: 0, percent: 0 });
+
+    // Launching in the new cycle does not pass it either: a registration of its own, empty.
+    const again = await session(learner.client, lessonId);
+    expect(again.p.registration).not.toBe(first.p.registration);
+    expect(await lessonStatus()).not.toBe('PASSED');
+    expect((await standing(learner.client, lessonId)).satisfied).toBe(false);
+    expect(await nextLocked(learner.client, topicId, nextId)).toBe(true);
+    // Satisfying the AU again passes it again; the first cycle's statements stay in their registration.
+    const sent = await again.send(
+      again.initialized(),
+      again.completed(),
+      again.passed(0.8),
+      again.terminated(),
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await standing(learner.client, lessonId)).satisfied).toBe(true);
+    expect(await lessonStatus()).toBe('PASSED');
+    expect(await nextLocked(learner.client, topicId, nextId)).toBe(false);
+    expect(await statementsFor(first.p.registration, VERB.satisfied)).toHaveLength(1);
+    expect(await statementsFor(again.p.registration, VERB.satisfied)).toHaveLength(1);
+  });
+
+  it("keeps an ended cycle's registration to itself: a session left open across the recertification satisfies only it", async () => {
+    const nodes = [au(1, { moveOn: 'Completed' }), au(2, { moveOn: 'Completed' })];
+    const { lessonId, courseId, topicId } = await cmi5Course(cmi5Package({ nodes }));
+    const learner = await makeUser(t.app);
+    const first = await session(learner.client, lessonId, au(1).id);
+    await first.send(first.initialized(), first.completed(), first.terminated());
+    const open = await session(learner.client, lessonId, au(2).id);
+    await open.send(open.initialized());
+
+    await endCycles(t.database.db, [{ userId: learner.id, courseId, cycle: 1 }], new Date(Date.now() + 1000));
+    const sent = await open.send(open.completed(), open.terminated());
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await statementsFor(open.p.registration, VERB.satisfied)).toHaveLength(1);
+    expect((await standing(learner.client, lessonId)).satisfied).toBe(false);
+    const lessons = (await learner.client.get(`my-lessons?thematic_id=${topicId}`)).json() as TMyLesson[];
+    expect(lessons.find((l) => l.id === lessonId)?.status).not.toBe('PASSED');
   });
 
   it('satisfies a course of NotApplicable AUs at registration', async () => {

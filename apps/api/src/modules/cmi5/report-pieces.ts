@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { col } from '../../platform/db/sql';
 import { lessonFacts } from '../courses';
-import { currentCycleStartSql } from '../study';
+import { currentCycleSql } from '../study';
 import { cmi5AuStates, cmi5Registrations, cmi5Sessions } from './tables';
 
 /**
@@ -13,24 +13,21 @@ import { cmi5AuStates, cmi5Registrations, cmi5Sessions } from './tables';
  * PASSED when the course is satisfied (decision 121), else STUDYING: an AU's failure is not the
  * course's, since another session may still satisfy it. The score is the mean of the AUs' latest
  * scaled scores; the time is the sessions' (launch to the AU's last statement, as study credits
- * it); attempts are sessions; a registration allows any number (null). All of it in the learner's
- * current cycle of the course (decision 105): the registration outlives a recertification, its
- * earlier cycle's sessions and satisfaction are not this cycle's.
+ * it); attempts are sessions; a registration allows any number (null). Only the registration of
+ * the learner's current cycle of the course (decisions 105, 123): a recertification enrols again,
+ * the earlier cycle's registration is history.
  */
 export function cmi5ResultRows(learners: string): SQL {
   const lesson = lessonFacts();
   const from = sql.identifier(learners);
   const registration = col(cmi5Registrations.id);
-  // The registration is kept across cycles (decision 121): only this cycle's part is shown.
-  const since = sql`coalesce(${currentCycleStartSql(col(cmi5Registrations.userId), col(lesson.courseId))}, '-infinity'::timestamptz)`;
-  const satisfied = sql`(${col(cmi5Registrations.satisfiedAt)} >= ${since})`;
+  const satisfied = sql`(${col(cmi5Registrations.satisfiedAt)} is not null)`;
   return sql`
     select ${col(cmi5Registrations.userId)} as user_id, ${col(cmi5Registrations.lessonId)} as lesson_id,
       ${col(lesson.courseId)} as course_id, 'cmi5'::text as kind,
       case when ${satisfied} then 'PASSED' else 'STUDYING' end as status,
       (select round(avg(${col(cmi5AuStates.scoreScaled)}) * 100)::int from ${cmi5AuStates}
-        where ${col(cmi5AuStates.registrationId)} = ${registration}
-          and coalesce(${col(cmi5AuStates.passedAt)}, ${col(cmi5AuStates.failedAt)}) >= ${since}) as score_percent,
+        where ${col(cmi5AuStates.registrationId)} = ${registration}) as score_percent,
       s.seconds as total_seconds, s.sessions as attempts, null::int as max_attempts,
       greatest(s.last_at, case when ${satisfied} then ${col(cmi5Registrations.satisfiedAt)} end) as last_at
     from ${from}
@@ -41,9 +38,10 @@ export function cmi5ResultRows(learners: string): SQL {
         count(*)::int as sessions,
         max(coalesce(${col(cmi5Sessions.lastStatementAt)}, ${col(cmi5Sessions.launchedAt)})) as last_at
       from ${cmi5Sessions}
-      where ${col(cmi5Sessions.registrationId)} = ${registration} and ${col(cmi5Sessions.launchedAt)} >= ${since}
+      where ${col(cmi5Sessions.registrationId)} = ${registration}
     ) s
-    where s.sessions > 0 or ${satisfied}`;
+    where ${col(cmi5Registrations.cycle)} = ${currentCycleSql(col(cmi5Registrations.userId), col(lesson.courseId))}
+      and (s.sessions > 0 or ${satisfied})`;
 }
 
 /** Whether the learner `userId` (an SQL expression) has a cmi5 registration: the export's second pass. */

@@ -15,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { AppEvents } from '../../events';
 import type { Db } from '../../platform/db/client';
+import { col } from '../../platform/db/sql';
 import type { Events } from '../../platform/events';
 import { ApiError, badRequest, conflict, notFound } from '../../platform/http/errors';
 import { EVERYTHING, type ManagementScope } from '../../platform/http/scope';
@@ -44,6 +45,7 @@ import {
   type StoredNode,
   StructureRefused,
 } from './course-structure';
+import { currentCycleOfLessonSql } from './cycle';
 import {
   ACTIVITY_TYPE,
   type AuStanding,
@@ -364,18 +366,26 @@ export class Cmi5Service {
 
   // ——— Registration and satisfaction ———
 
+  /** The learner's registration in the lesson for their current cycle of its course (decision 123). */
   private async registrationOf(userId: number, lessonId: number, db: Db = this.db) {
     const [row] = await db
       .select()
       .from(cmi5Registrations)
-      .where(and(eq(cmi5Registrations.userId, userId), eq(cmi5Registrations.lessonId, lessonId)));
+      .where(
+        and(
+          eq(cmi5Registrations.userId, userId),
+          eq(cmi5Registrations.lessonId, lessonId),
+          eq(cmi5Registrations.cycle, currentCycleOfLessonSql(sql`${userId}`, sql`${lessonId}`)),
+        ),
+      );
     return row;
   }
 
   /**
-   * The learner's registration in the lesson's course, made on first use. At registration the LMS
-   * evaluates moveOn (cmi5 9.6.1): blocks (and the course) of NotApplicable AUs only are satisfied
-   * at once, with a session id of their own.
+   * The learner's registration in the lesson's course, made on first use in each cycle of the
+   * course (decision 123: a recertification enrols again). At registration the LMS evaluates
+   * moveOn (cmi5 9.6.1): blocks (and the course) of NotApplicable AUs only are satisfied at once,
+   * with a session id of their own.
    */
   private async ensureRegistration(userId: number, course: CourseRow, now: Date): Promise<RegistrationRow> {
     const existing = await this.registrationOf(userId, course.lessonId);
@@ -384,7 +394,13 @@ export class Cmi5Service {
     return this.db.transaction(async (tx) => {
       const [made] = await tx
         .insert(cmi5Registrations)
-        .values({ id: randomUUID(), userId, lessonId: course.lessonId, createdAt: now })
+        .values({
+          id: randomUUID(),
+          userId,
+          lessonId: course.lessonId,
+          cycle: currentCycleOfLessonSql(sql`${userId}`, sql`${course.lessonId}`),
+          createdAt: now,
+        })
         .onConflictDoNothing()
         .returning();
       if (!made) {
@@ -483,7 +499,8 @@ export class Cmi5Service {
   /**
    * Tells study how the learner stands: the lesson's content is passed once the course is
    * satisfied; the credited time is each session's, from its launch to the AU's last statement.
-   * A lesson locked since (its course reordered) keeps the cmi5 data only.
+   * A lesson locked since (its course reordered) keeps the cmi5 data only, and so does a
+   * registration of an ended cycle (a session still open when the recertification came).
    */
   private async creditLesson(registrationId: string, now: Date): Promise<void> {
     const [row] = await this.db
@@ -491,11 +508,12 @@ export class Cmi5Service {
         userId: cmi5Registrations.userId,
         lessonId: cmi5Registrations.lessonId,
         satisfiedAt: cmi5Registrations.satisfiedAt,
+        current: sql<boolean>`${cmi5Registrations.cycle} = ${currentCycleOfLessonSql(col(cmi5Registrations.userId), col(cmi5Registrations.lessonId))}`,
         seconds: sql<number>`coalesce((select sum(greatest(0, extract(epoch from coalesce(s.last_statement_at, s.launched_at) - s.launched_at))) from cmi5_sessions s where s.registration_id = ${cmi5Registrations.id}), 0)::float8`,
       })
       .from(cmi5Registrations)
       .where(eq(cmi5Registrations.id, registrationId));
-    if (!row) return;
+    if (!row?.current) return;
     await recordContentResult(
       this.db,
       this.events,

@@ -61,7 +61,8 @@ export const cmi5CourseFiles = pgTable(
 /**
  * A learner's registration (cmi5's enrolment) in a lesson's course, made at the first launch and
  * kept across package replacements. `satisfied_blocks` are the blocks a "satisfied" statement was
- * issued for; `satisfied_at` is when the whole course was.
+ * issued for; `satisfied_at` is when the whole course was. One per cycle of the course (decision
+ * 123): a recertification's new cycle enrols the learner again, the old one stays as it was.
  */
 export const cmi5Registrations = pgTable(
   'cmi5_registrations',
@@ -75,10 +76,12 @@ export const cmi5Registrations = pgTable(
       .references(() => lessons.id, { onDelete: 'cascade' }),
     satisfiedBlocks: text('satisfied_blocks').array().notNull().default(sql`'{}'::text[]`),
     satisfiedAt: timestamp('satisfied_at', { withTimezone: true }),
+    /** The learner's cycle of the lesson's course it was made in (decision 105). */
+    cycle: integer('cycle').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('cmi5_registrations_learner_idx').on(t.userId, t.lessonId),
+    uniqueIndex('cmi5_registrations_learner_cycle_idx').on(t.userId, t.lessonId, t.cycle),
     index('cmi5_registrations_lesson_idx').on(t.lessonId),
   ],
 );
