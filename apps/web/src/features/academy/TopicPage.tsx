@@ -23,7 +23,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { StatusBadge } from '../../components/StatusBadge';
 import { validId } from '../../lib/queries';
 import { clock } from '../study';
-import { useCoursePage, useMyLessons, useMyThematics } from './api';
+import { useCoursePage, useLessonContent, useMyLessons, useMyThematics } from './api';
 import { LessonStudy } from './LessonStudy';
 import { topicPath } from './paths';
 import classes from './TopicPage.module.css';
@@ -58,6 +58,13 @@ export function TopicPage() {
   const nextInTopic = index >= 0 ? list[index + 1] : undefined;
   const nextTopic =
     topic && thematics.data ? thematics.data.find((x) => x.position > topic.position) : undefined;
+  // The lesson often answers first: its course and topic names hold their places meanwhile, and
+  // the topic switcher keeps its room until the topics say there is only one (no shift on phones).
+  const early = useLessonContent(lessonId ?? 0).content.data;
+  const topicName = topic?.name ?? early?.topicName;
+  const topicCount = thematics.data?.length ?? course.data?.topicCount;
+  const pendingRows =
+    course.data?.topics.find((x) => x.id === topicId)?.lessons.length ?? topic?.lessonCount ?? 1;
 
   useEffect(() => {
     if (selected && selected.id !== asked) setSearch({ lesson: String(selected.id) }, { replace: true });
@@ -72,8 +79,15 @@ export function TopicPage() {
 
   return (
     <Container size="xl" py="lg">
-      <Breadcrumbs separatorMargin={6} mb="sm" styles={{ root: { flexWrap: 'wrap', rowGap: 4 } }}>
-        <Anchor component={Link} to="/training-academy" fz="sm" c="var(--academy-ink)">
+      {/* One line, long names cut short: wrapping when the names came moved the page on phones. */}
+      <Breadcrumbs separatorMargin={6} mb="sm" styles={{ root: { flexWrap: 'nowrap', minWidth: 0 } }}>
+        <Anchor
+          component={Link}
+          to="/training-academy"
+          fz="sm"
+          c="var(--academy-ink)"
+          style={{ flexShrink: 0 }}
+        >
           {t('academy.myCourses')}
         </Anchor>
         <Anchor
@@ -82,11 +96,12 @@ export function TopicPage() {
           fz="sm"
           c="var(--academy-ink)"
           lineClamp={1}
+          miw={0}
         >
-          {course.data?.name ?? '…'}
+          {course.data?.name ?? early?.courseName ?? '…'}
         </Anchor>
-        <Text fz="sm" c="dimmed" lineClamp={1}>
-          {topic?.name ?? '…'}
+        <Text fz="sm" c="dimmed" lineClamp={1} miw={0}>
+          {topicName ?? '…'}
         </Text>
       </Breadcrumbs>
       <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
@@ -98,16 +113,17 @@ export function TopicPage() {
           mih={{ base: 29, md: 39 }}
           data-testid="topic-title"
         >
-          {topic?.name ?? ''}
+          {topicName ?? ''}
         </Title>
-        {thematics.data && thematics.data.length > 1 && (
+        {(topicCount === undefined || topicCount > 1) && (
           <NativeSelect
             aria-label={t('academy.otherTopics')}
-            data={thematics.data.map((x) => ({
-              value: String(x.id),
-              label: x.name,
-              disabled: !x.open,
-            }))}
+            disabled={!thematics.data}
+            data={
+              thematics.data?.map((x) => ({ value: String(x.id), label: x.name, disabled: !x.open })) ?? [
+                { value: String(topicId), label: topicName ?? '…' },
+              ]
+            }
             value={String(topicId)}
             onChange={(event) => {
               const chosen = thematics.data?.find((x) => x.id === Number(event.currentTarget.value));
@@ -129,7 +145,8 @@ export function TopicPage() {
               {t('academy.lessons')} · {topic ? `${topic.passedLessons}/${topic.lessonCount}` : ''}
             </Text>
             {lessons.isPending && (
-              <Center py="lg">
+              // The topic's rows' room (their number from the course's outline) while they load.
+              <Center py="lg" mih={Math.max(1, pendingRows) * 63}>
                 <Loader size="sm" />
               </Center>
             )}
