@@ -100,6 +100,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
+    // Also bounds the onReady hooks: drawing the demo pictures on a first start takes seconds,
+    // over Fastify's default 10 s on a busy machine.
+    pluginTimeout: 60_000,
     // X-Request-Id from the proxy when plain, else a UUID; logged as reqId and echoed back.
     requestIdHeader: false,
     genReqId: requestId,
