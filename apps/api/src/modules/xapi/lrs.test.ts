@@ -207,6 +207,37 @@ describe('the learning record store', () => {
     expect(ids(ascending)).toEqual([first, second, voiding]);
   });
 
+  it('pages through more StatementRefs to a match than a page holds, newest first, none twice', async () => {
+    const verb = 'https://academy.example/verbs/recited';
+    const [target] = (
+      await lrs('POST', 'statements', { body: statement({ actor: learner(23), verb: { id: verb } }) })
+    ).json() as string[];
+    const refs: string[] = [];
+    for (const n of [24, 25, 26]) {
+      const [id] = (
+        await lrs('POST', 'statements', {
+          body: {
+            actor: learner(n),
+            verb: { id: 'https://academy.example/verbs/liked' },
+            object: { objectType: 'StatementRef', id: target },
+          },
+        })
+      ).json() as string[];
+      refs.push(id as string);
+    }
+    const ids = (page: { body: string }) =>
+      (JSON.parse(page.body) as { statements: Array<{ id: string }> }).statements.map((s) => s.id);
+    const first = await lrs('GET', `statements?verb=${encodeURIComponent(verb)}&limit=2`);
+    expect(ids(first)).toEqual([refs[2], refs[1]]);
+    const rest = await t.app.inject({
+      method: 'GET',
+      url: (first.json() as { more: string }).more,
+      headers: { authorization: basic, 'x-experience-api-version': '1.0.3' },
+    });
+    expect(ids(rest)).toEqual([refs[0], target]);
+    expect((rest.json() as { more: string }).more).toBe('');
+  });
+
   it('takes xAPI 2.0 statements: version 2.0.0, context agents and groups (found by related_agents), and refuses a malformed one', async () => {
     const coach = { objectType: 'Agent', mbox: 'mailto:coach@example.com' };
     const v2 = {

@@ -93,7 +93,12 @@ export const xapiStatements = pgTable(
     index('xapi_statements_activity_idx').on(t.objectActivityId, t.seq),
     index('xapi_statements_object_agent_idx').on(t.objectAgentKey, t.seq),
     index('xapi_statements_registration_idx').on(t.registration, t.seq),
-    index('xapi_statements_target_idx').on(t.objectStatementId),
+    // The StatementRef statements by target, with what a filtered query checks of them: matching the
+    // refs to a filter's matches reads only this index, never the table (decision 159). It also
+    // serves every lookup by object_statement_id (an equality implies "is not null").
+    index('xapi_statements_target_seq_idx')
+      .on(t.objectStatementId, t.seq, t.voided, t.id)
+      .where(sql`${t.objectStatementId} is not null`),
     // The StatementRef statements in order: a filtered query walks them for ones that target a match.
     index('xapi_statements_refs_idx').on(t.seq).where(sql`${t.objectStatementId} is not null`),
     index('xapi_statements_stored_idx').on(t.stored),

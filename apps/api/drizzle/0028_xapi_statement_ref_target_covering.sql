@@ -1,0 +1,2 @@
+DROP INDEX "xapi_statements_target_idx";--> statement-breakpoint
+CREATE INDEX "xapi_statements_target_seq_idx" ON "xapi_statements" USING btree ("object_statement_id","seq","voided","id") WHERE "xapi_statements"."object_statement_id" is not null;
