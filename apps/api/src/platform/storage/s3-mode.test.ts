@@ -202,8 +202,12 @@ describe('S3 storage against a local S3-compatible server', () => {
 });
 
 describe('when S3 fails', () => {
+  // What the requests below could have stored: the demo's sample files (samples/) are written
+  // whenever a background job first reads one, at any moment of the run, so they are left out.
+  const storedKeys = async () => (await s3.keys()).filter((key) => !key.startsWith('samples/'));
+
   it('answers an upload with 503 and a clear message, logs the storage error with stack and request id, and stores nothing', async () => {
-    const before = await s3.keys();
+    const before = await storedKeys();
     s3.mode('down');
     try {
       const res = await student.post(
@@ -226,11 +230,11 @@ describe('when S3 fails', () => {
     expect(err.stack).toMatch(/\n\s+at /);
     expect(JSON.stringify(line)).not.toContain(student.token as string);
     expect(JSON.stringify(line)).not.toContain('S3RVER');
-    expect(await s3.keys()).toEqual(before);
+    expect(await storedKeys()).toEqual(before);
   });
 
   it('refuses a finished video it cannot store: 503, the video REJECTED saying why, nothing left in staging or the bucket', async () => {
-    const before = await s3.keys();
+    const before = await storedKeys();
     const tus = tusClient(base, staff.token);
     const created = await tus.create(video.bytes.length, 'Unlucky.mp4');
     const url = created.headers.location as string;
@@ -248,7 +252,7 @@ describe('when S3 fails', () => {
     const row = (await staff.get(`videos/${id}`)).json() as TVideo;
     expect(row).toMatchObject({ status: 'REJECTED', message: MESSAGES.storageUnavailable });
     expect(await listFiles(path.join(dataDir, 'uploads'))).toEqual([]);
-    expect(await s3.keys()).toEqual(before);
+    expect(await storedKeys()).toEqual(before);
     // Its half-stored original could not be deleted either (the server was gone): journaled.
     const journal = await t.database.db.select().from(storageDeletions);
     expect(journal.map((j) => j.key)).toEqual([row.videoUrl.replace(/^\//, '')]);
