@@ -98,6 +98,8 @@ test.describe
       await rows.first().getByTestId('lrs-statement-view').click();
       await expect(page.getByTestId('lrs-statement-json')).toContainText('"name": "FORKLIFT-1"');
       await page.keyboard.press('Escape');
+      // The dialog leaves with a transition: the page is audited once it is gone.
+      await expect(page.getByRole('dialog')).toHaveCount(0);
       await audit(page, 'LRS statements', table);
       await shoot(page, 'lrs-statements');
 

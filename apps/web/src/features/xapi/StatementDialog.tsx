@@ -8,7 +8,14 @@ export function StatementDialog({ row, onClose }: { row: TXapiStatementRow | nul
   const { t } = useTranslation();
   useAnnounceModal(row !== null);
   return (
-    <Modal opened={row !== null} onClose={onClose} title={t('xapi.statements.statement')} size="xl" centered>
+    <Modal
+      opened={row !== null}
+      onClose={onClose}
+      title={t('xapi.statements.statement')}
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <ScrollArea.Autosize mah="70vh">
         <Code block fz="xs" data-testid="lrs-statement-json">
           {row ? JSON.stringify(row.statement, null, 2) : ''}
