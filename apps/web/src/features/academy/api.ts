@@ -164,8 +164,10 @@ export function useLessonContent(lessonId: number) {
  */
 function showOpenedLesson(client: QueryClient, opened: TLessonProgress): void {
   showLessonProgress(client, opened);
+  // Asked again, not only invalidated: a list the loader prefetched has no observer yet, so an
+  // invalidation would not refetch it and its answer, read before the opening, would be kept.
   if (client.isFetching({ queryKey: ['study', 'lessons'] }) > 0)
-    void client.invalidateQueries({ queryKey: ['study', 'lessons'] });
+    void client.refetchQueries({ queryKey: ['study', 'lessons'] });
 }
 
 /*
