@@ -27,8 +27,9 @@ export function NewsListPage() {
   const [categoryId, setCategoryId] = useState<number | undefined>(stateCategory);
   const [page, setPage] = useState(0);
 
-  // A new service or a category picked from the footer starts again on the first page.
-  const selectionKey = `${service?.id ?? ''}:${stateCategory ?? ''}`;
+  // A new service or a category picked from the footer starts again on the first page. Keyed by
+  // the address, not the loaded service: the services arriving must not undo a category just picked.
+  const selectionKey = `${searchParams.get('service') ?? ''}:${stateCategory ?? ''}`;
   const [seenKey, setSeenKey] = useState(selectionKey);
   if (selectionKey !== seenKey) {
     setSeenKey(selectionKey);
