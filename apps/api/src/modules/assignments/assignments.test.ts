@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   ASSIGNMENT_MESSAGES,
   MESSAGES,
@@ -12,6 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client';
+import { testClock } from '../../../test/clock';
 import { buildCourse, grantCourseActions } from '../../../test/courses';
 import { type MadeUser, makeOrgTree, makeUser, type OrgTree } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -28,15 +26,10 @@ let courseId: number;
 let lessonId: number;
 
 /** The assignments' clock is moved with an offset file; sign-in tokens keep the real time. */
-const clockFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'assignments-clock-')), 'offset');
-
-function at(iso: string): void {
-  fs.writeFileSync(clockFile, String(Date.parse(iso) - Date.now()));
-}
-
-function clockNow(): Date {
-  return new Date(Date.now() + Number(fs.readFileSync(clockFile, 'utf8')));
-}
+const clock = testClock('assignments');
+const clockFile = clock.file;
+const at = clock.at;
+const clockNow = clock.now;
 
 beforeAll(async () => {
   at('2030-01-01T00:00:00Z');
@@ -50,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(path.dirname(clockFile), { recursive: true, force: true });
+  clock.remove();
 });
 
 async function assign(body: object, client: ApiClient = admin): Promise<TAssignmentCreated> {

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { TAssignmentPerson, TCompliance, TComplianceCounts } from '@academy/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client';
+import { testClock } from '../../../test/clock';
 import { buildCourse, grantCourseActions } from '../../../test/courses';
 import { type MadeUser, makeOrgTree, makeUser, type OrgTree } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -23,13 +21,10 @@ let safety: number;
 let privacy: number;
 
 const ZONE = 'Asia/Ho_Chi_Minh';
-const clockFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'compliance-clock-')), 'offset');
-function at(iso: string): void {
-  fs.writeFileSync(clockFile, String(Date.parse(iso) - Date.now()));
-}
-function clockNow(): Date {
-  return new Date(Date.now() + Number(fs.readFileSync(clockFile, 'utf8')));
-}
+const clock = testClock('compliance');
+const clockFile = clock.file;
+const at = clock.at;
+const clockNow = clock.now;
 /** Counts the people again now (the workers' minute timer, which tests do not run). */
 function recount() {
   return refreshCompliance(t.database.db, clockNow(), ZONE);
@@ -109,7 +104,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(path.dirname(clockFile), { recursive: true, force: true });
+  clock.remove();
 });
 
 describe('the compliance view', () => {

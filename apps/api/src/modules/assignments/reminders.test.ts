@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { TMyReminder } from '@academy/contract';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client';
+import { testClock } from '../../../test/clock';
 import { buildCourse, grantCourseActions } from '../../../test/courses';
 import { type MadeUser, makeOrgTree, makeUser, type OrgTree } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -24,14 +22,10 @@ let admin: ApiClient;
 let org: OrgTree;
 const ZONE = 'Asia/Ho_Chi_Minh';
 const log = Fastify({ logger: false }).log;
-const clockFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'reminders-clock-')), 'offset');
-
-function at(iso: string): void {
-  fs.writeFileSync(clockFile, String(Date.parse(iso) - Date.now()));
-}
-function clockNow(): Date {
-  return new Date(Date.now() + Number(fs.readFileSync(clockFile, 'utf8')));
-}
+const clock = testClock('reminders');
+const clockFile = clock.file;
+const at = clock.at;
+const clockNow = clock.now;
 function pass() {
   return runReminders(t.database.db, mailer, log, ZONE, clockNow());
 }
@@ -57,7 +51,7 @@ afterEach(async () => {
 afterAll(async () => {
   await t.close();
   await smtp.close();
-  fs.rmSync(path.dirname(clockFile), { recursive: true, force: true });
+  clock.remove();
 });
 
 async function assignNew(

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type {
   TCertificateVerification,
   TCourse,
@@ -13,6 +10,7 @@ import type {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiClient } from '../../../test/client';
+import { testClock } from '../../../test/clock';
 import { buildCourse } from '../../../test/courses';
 import { type MadeUser, makeOrgTree, makeUser, type OrgTree } from '../../../test/factories';
 import { formData } from '../../../test/files';
@@ -38,14 +36,10 @@ let admin: ApiClient;
 let anonymous: ApiClient;
 let org: OrgTree;
 let certificateId: number;
-const clockFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'recertification-clock-')), 'offset');
-
-function at(iso: string): void {
-  fs.writeFileSync(clockFile, String(Date.parse(iso) - Date.now()));
-}
-function clockNow(): Date {
-  return new Date(Date.now() + Number(fs.readFileSync(clockFile, 'utf8')));
-}
+const clock = testClock('recertification');
+const clockFile = clock.file;
+const at = clock.at;
+const clockNow = clock.now;
 function run() {
   return runRecertification(t.database.db, { timeZone: ZONE }, clockNow());
 }
@@ -68,7 +62,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(path.dirname(clockFile), { recursive: true, force: true });
+  clock.remove();
 });
 
 function validity(months: number | '', windowDays: number | '' = '') {
