@@ -45,6 +45,7 @@ const GROUPS = [
   'study',
   'exports',
   'import',
+  'embedded',
   'exams',
   'compliance',
   'scorm',
