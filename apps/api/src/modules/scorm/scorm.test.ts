@@ -6,7 +6,7 @@ import {
   type TScormLaunch,
   type TScormPackage,
 } from '@academy/contract';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client';
 import { addCourse, addLesson, addTopic } from '../../../test/courses';
@@ -20,7 +20,7 @@ import { endCycles } from '../study';
 import { lessonProgress } from '../study/tables';
 import { users } from '../users/tables';
 import { loadLaunchSecret, readLaunch, signLaunch } from './credential';
-import { scormPackageFiles, scormPackages } from './tables';
+import { scormAttempts, scormPackageFiles, scormPackages, scormScoStates } from './tables';
 import { manifestXml, scoPage, scormPackage, writeZip } from './testing';
 
 let t: TestApp;
@@ -82,6 +82,34 @@ async function nextLocked(client: ApiClient, topicId: number, lessonId: number):
   return lessons.find((l) => l.id === lessonId)?.locked ?? true;
 }
 
+/** The stored state of the learner's SCO in their latest attempt of the lesson. */
+async function scoStateOf(userId: number, lessonId: number, sco = 'sco1') {
+  const [row] = await t.database.db
+    .select({ state: scormScoStates })
+    .from(scormScoStates)
+    .innerJoin(scormAttempts, eq(scormAttempts.id, scormScoStates.attemptId))
+    .where(
+      and(
+        eq(scormAttempts.userId, userId),
+        eq(scormAttempts.lessonId, lessonId),
+        eq(scormScoStates.sco, sco),
+      ),
+    )
+    .orderBy(desc(scormAttempts.number))
+    .limit(1);
+  if (!row) throw new Error(`no state of ${sco}`);
+  return row.state;
+}
+
+/** Moves the running session's launch back in time, so the wall-clock cap allows `seconds` of it. */
+async function launchedAgo(userId: number, lessonId: number, seconds: number, sco = 'sco1') {
+  const state = await scoStateOf(userId, lessonId, sco);
+  await t.database.db
+    .update(scormScoStates)
+    .set({ sessionStartedAt: new Date(Date.now() - seconds * 1000) })
+    .where(and(eq(scormScoStates.attemptId, state.attemptId), eq(scormScoStates.sco, sco)));
+}
+
 async function packageRows() {
   return t.database.db.select({ id: scormPackages.id }).from(scormPackages);
 }
@@ -134,6 +162,34 @@ describe('import', () => {
     expect(pkg.version).toBe('2004 4th edition');
     expect(pkg.warnings).toHaveLength(1);
     expect(pkg.warnings[0]).toMatch(/sequencingRules.*choice navigation/);
+  });
+
+  it("reads a nested organization as the menu's tree: a folder, and its two SCOs one level down", async () => {
+    const zip = scormPackage({
+      version: '2004',
+      title: 'Nested',
+      scos: [
+        {
+          id: 'module',
+          title: 'Module 1',
+          children: [
+            { id: 'part-a', title: 'Part A', href: 'a/index.html' },
+            { id: 'part-b', title: 'Part B', href: 'b/index.html' },
+          ],
+        },
+      ],
+    });
+    const { lessonId, pkg } = await scormCourse(zip);
+    const menu = [
+      { identifier: 'module', title: 'Module 1', sco: null, depth: 0 },
+      { identifier: 'part-a', title: 'Part A', sco: 'part-a', depth: 1 },
+      { identifier: 'part-b', title: 'Part B', sco: 'part-b', depth: 1 },
+    ];
+    expect(pkg.items).toEqual(menu);
+    expect(pkg.scos.map((s) => s.identifier)).toEqual(['part-a', 'part-b']);
+    // The learner's attempt carries the same menu for the lesson page.
+    const learner = await makeUser(t.app);
+    expect((await attemptOf(learner.client, lessonId)).items).toEqual(menu);
   });
 
   it.each([
@@ -413,6 +469,50 @@ describe('tracking', () => {
     });
     // Two hours reported a moment after the launch: the wall clock allows a second or so.
     expect(attempt.totalTimeSeconds).toBeLessThan(5);
+  });
+
+  it("keeps the SCO's interactions, a later commit merging its own into them by interaction id", async () => {
+    const { lessonId } = await scormCourse();
+    const learner = await makeUser(t.app);
+    const launched = await launch(learner.client, lessonId);
+    const q1 = { id: 'q1', type: 'choice', student_response: 'b', result: 'correct' };
+    expect(
+      (
+        await commit(launched.url, {
+          core: { lesson_status: 'incomplete' },
+          interactions: { childArray: [q1] },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await scoStateOf(learner.id, lessonId)).interactions).toEqual([q1]);
+
+    // q1 answered again and q2 new, listed in another order: q1 is replaced in its place.
+    const q1Again = { id: 'q1', type: 'choice', student_response: 'c', result: 'wrong' };
+    const q2 = { id: 'q2', type: 'true-false', student_response: 't', result: 'correct' };
+    await commit(launched.url, { interactions: { childArray: [q2, q1Again] } });
+    expect((await scoStateOf(learner.id, lessonId)).interactions).toEqual([q1Again, q2]);
+    // A commit without interactions keeps them.
+    await commit(launched.url, { core: { lesson_location: 'p2' } });
+    expect((await scoStateOf(learner.id, lessonId)).interactions).toEqual([q1Again, q2]);
+  });
+
+  it("adds up the session times of the SCO's launches into the attempt's total time", async () => {
+    const { lessonId } = await scormCourse();
+    const learner = await makeUser(t.app);
+    const first = await launch(learner.client, lessonId);
+    // Launched an hour ago, so the wall-clock cap allows the ten minutes reported.
+    await launchedAgo(learner.id, lessonId, 3600);
+    await commit(first.url, { core: { lesson_status: 'incomplete', session_time: '0000:10:00' } });
+    expect((await attemptOf(learner.client, lessonId)).totalTimeSeconds).toBe(600);
+
+    const second = await launch(learner.client, lessonId);
+    await launchedAgo(learner.id, lessonId, 3600);
+    await commit(second.url, { core: { lesson_status: 'incomplete', session_time: '0000:05:00' } });
+    expect((await attemptOf(learner.client, lessonId)).totalTimeSeconds).toBe(900);
+    // The next launch starts the SCO with the total so far.
+    const third = await launch(learner.client, lessonId);
+    const state = await t.app.contentApp.inject({ method: 'GET', url: `${contentPath(third.url)}state` });
+    expect(state.json().cmi.core.total_time).toBe('0000:15:00');
   });
 
   it('writes a commit in five statements (six with several SCOs): the runtime commits every 30 s', async () => {

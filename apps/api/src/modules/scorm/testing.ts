@@ -66,19 +66,33 @@ export function writeZip(items: ZipItem[]): Buffer {
 }
 
 export type TestSco = { id: string; title: string; href: string };
+/** A folder of the organization's tree: an item without a resource, holding SCOs. */
+export type TestGroup = { id: string; title: string; children: TestSco[] };
+export type TestItem = TestSco | TestGroup;
+
+const scosOf = (items: TestItem[]): TestSco[] =>
+  items.flatMap((item) => ('children' in item ? item.children : [item]));
+
+/** What a test SCO reports when the learner finishes it. */
+export type ScoOutcome = 'passed' | 'failed';
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
-/** imsmanifest.xml of a SCORM 1.2 or 2004 4th-edition package whose organization lists `scos` in order. */
-export function manifestXml(version: '1.2' | '2004', title: string, scos: TestSco[], extra = ''): string {
-  const items = scos
-    .map(
-      (s) =>
-        `<item identifier="${s.id}" identifierref="res-${s.id}"><title>${xmlEscape(s.title)}</title></item>`,
-    )
-    .join('');
+function itemXml(item: TestItem): string {
+  if ('children' in item) {
+    return `<item identifier="${item.id}"><title>${xmlEscape(item.title)}</title>${item.children.map(itemXml).join('')}</item>`;
+  }
+  return `<item identifier="${item.id}" identifierref="res-${item.id}"><title>${xmlEscape(item.title)}</title></item>`;
+}
+
+/**
+ * imsmanifest.xml of a SCORM 1.2 or 2004 4th-edition package whose organization lists `tree` in
+ * order: SCOs, or folders of SCOs.
+ */
+export function manifestXml(version: '1.2' | '2004', title: string, tree: TestItem[], extra = ''): string {
+  const items = tree.map(itemXml).join('');
   const type = version === '1.2' ? 'adlcp:scormtype' : 'adlcp:scormType';
-  const resources = scos
+  const resources = scosOf(tree)
     .map(
       (s) =>
         `<resource identifier="res-${s.id}" type="webcontent" ${type}="sco" href="${xmlEscape(s.href)}"><file href="${xmlEscape(s.href.split('?')[0] ?? '')}"/></resource>`,
@@ -96,10 +110,18 @@ export function manifestXml(version: '1.2' | '2004', title: string, scos: TestSc
  * academy's tokens — the academy page's localStorage and document (cookies), this origin's own
  * storage and cookies, and the academy's API with the browser's credentials — which must all fail
  * (another site), shows each outcome, shows its entry, resumes where it was left ("Page 2 of 2"
- * after a suspend) and, on "Finish", reports completed with a score.
+ * after a suspend) and, on "Finish", reports completed with a score: passed with 90, or with
+ * `outcome: 'failed'` failed with 40.
  */
-export function scoPage(version: '1.2' | '2004', title: string): string {
+export function scoPage(
+  version: '1.2' | '2004',
+  title: string,
+  options: { outcome?: ScoOutcome } = {},
+): string {
   const v12 = version === '1.2';
+  const failed = options.outcome === 'failed';
+  const raw = failed ? '40' : '90';
+  const status = failed ? 'failed' : 'passed';
   return `<!doctype html><html><head><meta charset="utf-8"><title>${xmlEscape(title)}</title></head>
 <body style="font-family:sans-serif;padding:16px">
 <h1>${xmlEscape(title)}</h1>
@@ -152,8 +174,8 @@ document.getElementById('next').onclick = function () {
 document.getElementById('finish').onclick = function () {
   ${
     v12
-      ? "set('cmi.core.score.raw', '90'); set('cmi.core.score.min', '0'); set('cmi.core.score.max', '100'); set('cmi.core.lesson_status', 'passed'); set('cmi.core.exit', '');"
-      : "set('cmi.score.raw', '90'); set('cmi.score.min', '0'); set('cmi.score.max', '100'); set('cmi.score.scaled', '0.9'); set('cmi.completion_status', 'completed'); set('cmi.success_status', 'passed'); set('cmi.exit', 'normal');"
+      ? `set('cmi.core.score.raw', '${raw}'); set('cmi.core.score.min', '0'); set('cmi.core.score.max', '100'); set('cmi.core.lesson_status', '${status}'); set('cmi.core.exit', '');`
+      : `set('cmi.score.raw', '${raw}'); set('cmi.score.min', '0'); set('cmi.score.max', '100'); set('cmi.score.scaled', '${Number(raw) / 100}'); set('cmi.completion_status', 'completed'); set('cmi.success_status', '${status}'); set('cmi.exit', 'normal');`
   }
   set('${v12 ? 'cmi.core.session_time' : 'cmi.session_time'}', sessionTime());
   api.${v12 ? 'LMSCommit' : 'Commit'}('');
@@ -163,18 +185,21 @@ document.getElementById('finish').onclick = function () {
 </script></body></html>`;
 }
 
-/** A whole package: the manifest, each SCO's page, and a shared asset. */
+/**
+ * A whole package: the manifest, each SCO's page, and a shared asset. `scos` is the organization's
+ * tree (SCOs, or folders of SCOs); `outcome` is what every SCO reports on "Finish".
+ */
 export function scormPackage(
-  options: { version?: '1.2' | '2004'; title?: string; scos?: TestSco[] } = {},
+  options: { version?: '1.2' | '2004'; title?: string; scos?: TestItem[]; outcome?: ScoOutcome } = {},
 ): Buffer {
   const version = options.version ?? '1.2';
   const title = options.title ?? 'Customer care basics';
-  const scos = options.scos ?? [{ id: 'sco1', title: 'Greeting the customer', href: 'sco1/index.html' }];
+  const tree = options.scos ?? [{ id: 'sco1', title: 'Greeting the customer', href: 'sco1/index.html' }];
   return writeZip([
-    { name: 'imsmanifest.xml', data: manifestXml(version, title, scos), deflate: true },
-    ...scos.map((s) => ({
+    { name: 'imsmanifest.xml', data: manifestXml(version, title, tree), deflate: true },
+    ...scosOf(tree).map((s) => ({
       name: s.href.split('?')[0] ?? s.href,
-      data: scoPage(version, s.title),
+      data: scoPage(version, s.title, { outcome: options.outcome }),
       deflate: true,
     })),
     { name: 'shared/style.css', data: 'body { color: #222; }' },
