@@ -1,9 +1,10 @@
 import type { TCourse, TMyCourse } from '@academy/contract';
-import { Alert, Badge, Chip, Container, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Chip, Container, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconBook2, IconCertificate, IconClipboardCheck, IconCompass } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ChipRow } from '../../components/ChipRow';
 import { Loading } from '../../components/Loading';
 import { formatDate } from '../../lib/format';
 import { AssignedToMe, useMyAssignments } from '../assignments';
@@ -178,32 +179,30 @@ function Explore({
   const shown = (courses ?? []).filter((c) => service === 'all' || String(c.serviceId) === service);
   return (
     <Stack gap="md">
-      {(services.data?.length ?? 0) > 1 && (
-        <Group>
-          <Chip.Group
-            multiple={false}
-            value={service}
-            onChange={(value: string) =>
-              setSearch((current) => {
-                const next = new URLSearchParams(current);
-                if (value === 'all') next.delete('service');
-                else next.set('service', value);
-                return next;
-              })
-            }
-          >
-            <Group gap="xs" data-testid="service-chips">
-              {[
-                { value: 'all', label: t('academy.allServices') },
-                ...(services.data ?? []).map((s) => ({ value: String(s.id), label: s.name })),
-              ].map((option) => (
-                <Chip key={option.value} value={option.value} color="brand.9" variant="filled" size="sm">
-                  {option.label}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-        </Group>
+      {(!services.data || services.data.length > 1) && (
+        <Chip.Group
+          multiple={false}
+          value={service}
+          onChange={(value: string) =>
+            setSearch((current) => {
+              const next = new URLSearchParams(current);
+              if (value === 'all') next.delete('service');
+              else next.set('service', value);
+              return next;
+            })
+          }
+        >
+          <ChipRow testId="service-chips">
+            {[
+              { value: 'all', label: t('academy.allServices') },
+              ...(services.data ?? []).map((s) => ({ value: String(s.id), label: s.name })),
+            ].map((option) => (
+              <Chip key={option.value} value={option.value} color="brand.9" variant="filled" size="sm">
+                {option.label}
+              </Chip>
+            ))}
+          </ChipRow>
+        </Chip.Group>
       )}
       <CourseGrid
         loading={loading}

@@ -66,14 +66,18 @@ function BannerPlaceholder() {
   return <Box bg="brand.9" style={{ aspectRatio: '8 / 3', maxHeight: 560 }} aria-hidden />;
 }
 
-/** A section's room while its cards load: a title line and one row of cards. */
+/**
+ * A section's room while its cards load: a title line and its cards. Every card has its room at
+ * every width (on a phone they stand one under the other), so the next section is not pulled up
+ * into view and pushed out again when the cards arrive.
+ */
 function CardsPlaceholder({ count, height }: { count: number; height: number }) {
   return (
     <Stack gap="lg" aria-hidden>
       <Skeleton h={34} w={260} />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: count }} spacing="lg">
-        {Array.from({ length: count }, (_, i) => `card-${i}`).map((key, i) => (
-          <Skeleton key={key} h={height} radius="lg" visibleFrom={i === 0 ? undefined : 'xs'} />
+        {Array.from({ length: count }, (_, i) => `card-${i}`).map((key) => (
+          <Skeleton key={key} h={height} radius="lg" />
         ))}
       </SimpleGrid>
     </Stack>

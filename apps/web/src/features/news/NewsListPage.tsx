@@ -2,6 +2,7 @@ import { Alert, Chip, Container, Group, Pagination, SimpleGrid, Stack, Text, Tit
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { ChipRow } from '../../components/ChipRow';
 import { Loading } from '../../components/Loading';
 import { usePaginationLabels } from '../../components/pagination';
 import { useServices } from '../org';
@@ -65,9 +66,9 @@ export function NewsListPage() {
             {service?.name ?? t('news.title')}
           </Title>
         </div>
-        {services.data && services.data.length > 1 && (
-          <Group gap="xs" role="navigation" aria-label={t('news.services')}>
-            {services.data.map((s) => (
+        {(!services.data || services.data.length > 1) && (
+          <ChipRow label={t('news.services')}>
+            {services.data?.map((s) => (
               <Chip
                 key={s.id}
                 checked={s.id === service?.id}
@@ -78,7 +79,7 @@ export function NewsListPage() {
                 {s.name}
               </Chip>
             ))}
-          </Group>
+          </ChipRow>
         )}
         <Chip.Group
           value={categoryId ? String(categoryId) : 'all'}
@@ -87,7 +88,7 @@ export function NewsListPage() {
             setPage(0);
           }}
         >
-          <Group gap="xs" data-testid="news-categories">
+          <ChipRow testId="news-categories">
             <Chip value="all" color="accent.6">
               {t('news.allCategories')}
             </Chip>
@@ -96,7 +97,7 @@ export function NewsListPage() {
                 {category.name} ({category.newsCount})
               </Chip>
             ))}
-          </Group>
+          </ChipRow>
         </Chip.Group>
         {list.error && <Alert color="red">{list.error.message}</Alert>}
         {list.isPending && service ? (

@@ -1,0 +1,83 @@
+import type { Page } from '@playwright/test';
+import { expect, signInAt, test } from './support';
+
+/** Issue 21: pages do not jump while their lists load (CLS ≤ 0.05), on a phone and a desktop. */
+const CLS_BUDGET = 0.05;
+/** Every API answer held back this long, as on a slow network or a busy server. */
+const API_DELAY_MS = 700;
+const VIEWPORTS = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1366, height: 900 },
+];
+
+type Shift = { value: number; at: number; moved: string[] };
+
+/** Collects the page's layout shifts from the first paint on (as Chromium reports them). */
+function observeShifts() {
+  const shifts: Shift[] = [];
+  (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources?: { node?: Node | null }[];
+    })[]) {
+      if (entry.hadRecentInput) continue;
+      const moved = (entry.sources ?? []).map((s) => {
+        const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+        return el ? (el.getAttribute('data-testid') ?? `${el.tagName}.${el.className}`) : '(removed)';
+      });
+      shifts.push({ value: entry.value, at: Math.round(entry.startTime), moved });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+async function slowApi(page: Page) {
+  await page.route('**/services/core/api/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, API_DELAY_MS));
+    await route.continue();
+  });
+}
+
+async function shiftsOf(page: Page, path: string): Promise<Shift[]> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  // Late pictures and the last list: a moment after the network is quiet.
+  await page.waitForTimeout(500);
+  return page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+}
+
+function total(shifts: Shift[]) {
+  return shifts.reduce((sum, s) => sum + s.value, 0);
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`public pages do not jump while their lists load on a slow API (${viewport.name})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, viewport: viewport });
+    const page = await context.newPage();
+    await page.addInitScript(observeShifts);
+    await slowApi(page);
+    for (const path of ['/', '/news', '/introduction', '/recruitment']) {
+      const shifts = await shiftsOf(page, path);
+      expect(total(shifts), `${path}: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(CLS_BUDGET);
+    }
+    await context.close();
+  });
+
+  test(`the learner's courses do not jump while they load on a slow API (${viewport.name})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, viewport: viewport });
+    const page = await context.newPage();
+    await signInAt(page, '/training-academy', 'student');
+    await page.addInitScript(observeShifts);
+    await slowApi(page);
+    const shifts = await shiftsOf(page, '/training-academy');
+    expect(total(shifts), `/training-academy: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(CLS_BUDGET);
+    await context.close();
+  });
+}
