@@ -1,10 +1,17 @@
 import { createServer } from 'node:net';
+import type { TIssuedCertificate } from '@academy/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client';
+import { addCourse, addLesson, addTopic } from '../../../test/courses';
+import { makeUser } from '../../../test/factories';
+import { formData } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../../demo/seed';
+import { blankPdf } from '../certificates/testing';
 import { type ExamFixture, learnerPool, setupExam, takeExam } from '../exams/testing';
+import { lessonProgress } from '../study/tables';
 import { createCredential } from './credentials';
 import { forwardOwnStatements } from './forward';
 import { XAPI_PREFIX } from './lrs-routes';
@@ -16,6 +23,7 @@ import { emitOwnStatements, isoDuration, statementIdOf } from './own-statements'
  */
 let t: TestApp;
 let other: TestApp;
+let author: ApiClient;
 let fixture: ExamFixture;
 let passer: ApiClient;
 let passerCode: string;
@@ -26,7 +34,8 @@ const basic = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${se
 type Statement = {
   id: string;
   verb: { id: string };
-  result?: { score?: { scaled: number }; success?: boolean; duration?: string };
+  object: { id: string; definition?: { type?: string; moreInfo?: string } };
+  result?: { score?: { scaled: number }; success?: boolean; completion?: boolean; duration?: string };
 };
 
 async function statementsOf(app: TestApp, auth: string, employeeCode: string): Promise<Statement[]> {
@@ -51,7 +60,7 @@ function freePort(): Promise<number> {
 
 beforeAll(async () => {
   t = await createTestApp({ env: { XAPI_STATEMENTS: 'true' } });
-  const author = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
+  author = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
   fixture = await setupExam(author);
   const learners = learnerPool(t.app);
   passer = await learners();
@@ -121,6 +130,46 @@ describe("the academy's own statements", () => {
     expect(there.map((s) => s.id).sort()).toEqual(
       (await statementsOf(t, readKey, passerCode)).map((s) => s.id).sort(),
     );
+  });
+
+  it('a course completed with its certificate: the lesson with its time studied, the course completed, the certificate earned with its verify address', async () => {
+    const award = await author.post(
+      'certificates',
+      formData({ name: 'xAPI award' }, { file: [await blankPdf(), 'template.pdf', 'application/pdf'] }),
+    );
+    expect(award.statusCode, award.body).toBe(201);
+    const course = await addCourse(author, { certificateId: String((award.json() as { id: number }).id) });
+    const topic = await addTopic(author, course.id);
+    const lesson = await addLesson(author, topic.id, { name: 'The only lesson', minStudyMinutes: 1 });
+    const learner = await makeUser(t.app);
+    expect((await learner.client.post(`user-lesson/update-status/${lesson.id}`)).statusCode).toBe(200);
+    // 75 s studied (the player's heartbeats, written straight), then the lesson is opened again: passed.
+    await t.database.db
+      .update(lessonProgress)
+      .set({ creditedSeconds: 75 })
+      .where(and(eq(lessonProgress.userId, learner.id), eq(lessonProgress.lessonId, lesson.id)));
+    expect((await learner.client.post(`user-lesson/update-status/${lesson.id}`)).statusCode).toBe(200);
+    const [certificate] = (await learner.client.get('my-certificates')).json() as TIssuedCertificate[];
+    expect(certificate?.courseId).toBe(course.id);
+
+    expect(await emitOwnStatements(t.database.db, t.config.publicUrl)).toBeGreaterThanOrEqual(2);
+    const statements = await statementsOf(t, readKey, learner.employeeCode);
+    const activity = (kind: string, id: number) => `${t.config.publicUrl}/xapi/activities/${kind}/${id}`;
+    const find = (verb: string, object: string) =>
+      statements.find((s) => s.verb.id === verb && s.object.id === object);
+    const completed = 'http://adlnet.gov/expapi/verbs/completed';
+
+    const lessonDone = find(completed, activity('lesson', lesson.id));
+    expect(lessonDone?.result).toMatchObject({ completion: true, success: true, duration: 'PT1M15S' });
+    expect(lessonDone?.result?.duration).toMatch(/^PT(\d+H)?(\d+M)?(\d+(\.\d+)?S)?$/);
+    const courseDone = find(completed, activity('course', course.id));
+    expect(courseDone?.result).toMatchObject({ completion: true, success: true });
+    const earned = find('http://id.tincanapi.com/verb/earned', activity('certificate', certificate?.id ?? 0));
+    expect(earned?.object.definition).toMatchObject({
+      type: 'https://w3id.org/xapi/cmi5/activities/certificate',
+      moreInfo: `${t.config.publicUrl}/certificates/verify/${certificate?.code}`,
+    });
+    expect(statements).toHaveLength(3);
   });
 
   it('makes statement ids from the event and durations in ISO 8601', () => {
