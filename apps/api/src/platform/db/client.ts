@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { withStatementCache } from './pglite-statements';
 /**
  * The drizzle database, whichever engine is behind it. Transactions have the same type. No schema
  * is attached: queries name their tables (relational queries are not used), so the platform needs
@@ -124,10 +125,12 @@ export async function openDatabase(options: {
   }
   if (options.pgliteDir !== 'memory://') fs.mkdirSync(options.pgliteDir, { recursive: true });
   // pg_trgm: the news title search index (migration 0009); PostgreSQL has it as a contrib extension.
-  const client = await PGlite.create(options.pgliteDir, {
+  const pglite = await PGlite.create(options.pgliteDir, {
     extensions: { pg_trgm },
     ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
   });
+  // Statements run again are prepared once, as node-postgres does with named ones (decision 174).
+  const client = withStatementCache(pglite);
   const pgliteDb = drizzlePglite(client, { logger });
   const db = pgliteDb as unknown as Db;
   return {
