@@ -15,3 +15,10 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZo
 export function formatDay(value: string | null | undefined): string {
   return value ? dayFormat.format(new Date(`${value}T00:00:00Z`)) : '—';
 }
+
+/** "512 B", "12 KB", "3.4 MB" */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -2,8 +2,8 @@ import type { TCmi5Course } from '@academy/contract';
 import { Badge, Box, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBooks, IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../lib/format';
 import { type PackageSource, PackageUploadField, type StagedPackage } from '../scorm';
-import { formatBytes } from '../study';
 import { courseKey, importUploadedCourse, removeCourse, useCmi5Course } from './api';
 
 const isCourseFile = (name: string) => /\.(zip|xml)$/i.test(name);

@@ -37,6 +37,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Loading } from '../../components/Loading';
 import { NumberField, RowAction } from '../../components/management';
+import { formatBytes } from '../../lib/format';
 import { applyServerErrors } from '../../lib/forms';
 import { validId } from '../../lib/queries';
 import { Cmi5CourseField, importUploadedCourse, removeCourse } from '../cmi5';
@@ -48,7 +49,7 @@ import {
   type StagedPackage,
   saveScormSettings,
 } from '../scorm';
-import { formatBytes, type PlayerHandle, YouTubeVideo } from '../study';
+import { type PlayerHandle, YouTubeVideo } from '../study';
 import { useCourse, useDeleteDocument, useLesson, useSaveLesson, useTopics, useUploadDocument } from './api';
 import { CourseBreadcrumbs } from './CourseBreadcrumbs';
 import {

@@ -4,7 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
-import { formatBytes } from '../study';
+import { formatBytes } from '../../lib/format';
 import { useCaptionChanges, useCaptions } from './api';
 
 /** The language's own name ("Tiếng Việt" for vi), a good default label; null for an unknown code. */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { StudyVideoProps } from '../study';
 import { PlayerSettings } from './PlayerSettings';
 import { actionOfKey, captionToShow, loadPrefs, nextRate, type PlayerPrefs, savePrefs } from './player-keys';
-import { tokenOf, withToken } from './rate';
+import { tokenOf, withToken } from './signed-url';
 
 type PlayerState = 'loading' | 'ready' | 'playing' | 'paused' | 'failed';
 type Level = { index: number; height: number };

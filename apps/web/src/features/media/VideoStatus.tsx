@@ -2,7 +2,8 @@ import { Alert, Box, Button, Group, Loader, Progress, Stack, Text } from '@manti
 import { IconRefresh } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, type PlayerHandle } from '../study';
+import { formatBytes } from '../../lib/format';
+import type { PlayerHandle } from '../study';
 import { isPending, useRetryVideo, useVideo } from './api';
 import { CaptionsField } from './CaptionsField';
 import { HlsVideo } from './HlsVideo';

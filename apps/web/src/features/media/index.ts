@@ -3,7 +3,5 @@
  * features/courses). The learner's player (LessonVideoPlayer.tsx) is found by features/study
  * on its own, lazily, so neither it nor hls.js weighs on other pages.
  */
-
-export { formatDuration, formatSpeed, RateMeter } from './rate';
 export { VideoStatus } from './VideoStatus';
 export { VideoUploadField } from './VideoUploadField';

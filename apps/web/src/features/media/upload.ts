@@ -1,12 +1,5 @@
 import { MEDIA_LIMITS, type TVideo, VIDEO_UPLOADS_PATH, ZVideo } from '@academy/contract';
-import { ResumableUpload, type UnfinishedUpload, unfinishedUploadsTo } from '../../lib/tus';
-
-export { forgetUpload, type UnfinishedUpload } from '../../lib/tus';
-
-/** Video uploads started in this browser and not finished: choosing the same file continues it. */
-export function unfinishedUploads(): Promise<UnfinishedUpload[]> {
-  return unfinishedUploadsTo(VIDEO_UPLOADS_PATH, 'video');
-}
+import { ResumableUpload } from '../../lib/tus';
 
 export interface UploadHandlers {
   onProgress: (sent: number, total: number) => void;

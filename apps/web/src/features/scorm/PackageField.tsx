@@ -8,28 +8,18 @@ import {
   Group,
   List,
   Paper,
-  Progress,
   Stack,
   Text,
   ThemeIcon,
 } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconEye,
-  IconFileZip,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconTrash,
-  IconUpload,
-  IconX,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconEye, IconFileZip, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/management';
-import { forgetUpload, ResumableUpload, type UnfinishedUpload, unfinishedUploadsTo } from '../../lib/tus';
-import { formatDuration, formatSpeed, RateMeter } from '../media';
-import { formatBytes } from '../study';
+import { UnfinishedUploads, UploadProgress, useResumableUpload } from '../../components/uploads';
+import { formatBytes } from '../../lib/format';
+import { ResumableUpload } from '../../lib/tus';
 import { importUploadedPackage, packageKey, removePackage, usePackage } from './api';
 import { PackagePreview } from './PackagePreview';
 
@@ -38,16 +28,6 @@ export interface StagedPackage {
   upload: string;
   name: string;
   size: number;
-}
-
-type Phase = 'idle' | 'uploading' | 'paused' | 'importing' | 'failed';
-
-interface Progressing {
-  name: string;
-  sent: number;
-  total: number;
-  speed: number | null;
-  secondsLeft: number | null;
 }
 
 /**
@@ -156,50 +136,38 @@ export function PackageUploadField<T>({
     onSuccess: (_result, id) => queryClient.setQueryData(source.queryKey(id), null),
   });
   const words = source.words;
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [progress, setProgress] = useState<Progressing | null>(null);
-  const [problem, setProblem] = useState<string | null>(initialProblem ?? null);
-  const [unfinished, setUnfinished] = useState<UnfinishedUpload[]>([]);
+  const upload = useResumableUpload({
+    path: SCORM_UPLOADS_PATH,
+    fallbackName: 'package.zip',
+    initialProblem,
+  });
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const upload = useRef<ResumableUpload | null>(null);
-  const meter = useRef(new RateMeter());
   const resetRef = useRef<() => void>(null);
   const pkg = current.data ?? null;
   const reported = useRef(onValue);
   reported.current = onValue;
 
   useEffect(() => {
-    void unfinishedUploadsTo(SCORM_UPLOADS_PATH, 'package.zip').then(setUnfinished);
-    // Leaving the form pauses the upload; the server keeps what it has for a week.
-    return () => void upload.current?.pause();
-  }, []);
-
-  useEffect(() => {
     if (current.isSuccess) reported.current?.(current.data ?? null);
   }, [current.isSuccess, current.data]);
 
   async function imported(file: File, uploadId: string) {
-    upload.current = null;
-    setUnfinished((list) => list.filter((u) => u.name !== file.name || u.size !== file.size));
+    upload.arrived(file);
     if (lessonId === undefined) {
-      setPhase('idle');
-      setProgress(null);
+      upload.settled();
       onStage({ upload: uploadId, name: file.name, size: file.size });
       return;
     }
-    setPhase('importing');
+    upload.finishing();
     try {
       const saved = await source.importUpload(lessonId, uploadId);
       queryClient.setQueryData(source.queryKey(lessonId), saved);
       // The lesson's kind may have changed: its lists and the learner's pages change.
       void queryClient.invalidateQueries({ queryKey: ['lessons'] });
       void queryClient.invalidateQueries({ queryKey: ['study'] });
-      setPhase('idle');
-      setProgress(null);
+      upload.settled();
     } catch (error) {
-      setPhase('failed');
-      setProgress(null);
-      setProblem(error instanceof Error ? error.message : String(error));
+      upload.failed(error instanceof Error ? error.message : String(error), { dropProgress: true });
     }
   }
 
@@ -207,67 +175,30 @@ export function PackageUploadField<T>({
     resetRef.current?.();
     if (!file) return;
     if (!source.acceptsName(file.name)) {
-      setProblem(words.notAccepted);
+      upload.setProblem(words.notAccepted);
       return;
     }
     if (file.size > SCORM_LIMITS.maxPackageBytes) {
-      setProblem(t('scorm.tooLarge'));
+      upload.setProblem(t('scorm.tooLarge'));
       return;
     }
-    setProblem(null);
-    meter.current.reset();
-    setProgress({ name: file.name, sent: 0, total: file.size, speed: null, secondsLeft: null });
-    setPhase('uploading');
-    const started = new ResumableUpload(
+    upload.start(
       file,
-      SCORM_UPLOADS_PATH,
-      { filetype: source.filetype(file.name) },
-      {
-        onProgress: (sent, total) => {
-          meter.current.add(sent, performance.now());
-          setProgress({
-            name: file.name,
-            sent,
-            total,
-            speed: meter.current.bytesPerSecond(),
-            secondsLeft: meter.current.secondsLeft(total),
-          });
-        },
-        onSuccess: (_body, url) => void imported(file, url.slice(url.lastIndexOf('/') + 1)),
-        onError: (message) => {
-          setPhase('failed');
-          setProblem(message);
-        },
-      },
+      ({ onProgress, onError }) =>
+        new ResumableUpload(
+          file,
+          SCORM_UPLOADS_PATH,
+          { filetype: source.filetype(file.name) },
+          {
+            onProgress,
+            onSuccess: (_body, url) => void imported(file, url.slice(url.lastIndexOf('/') + 1)),
+            onError,
+          },
+        ),
     );
-    upload.current = started;
-    void started.start();
   }
 
-  async function pause() {
-    setPhase('paused');
-    await upload.current?.pause();
-  }
-
-  function resume() {
-    meter.current.reset();
-    setProblem(null);
-    setPhase('uploading');
-    upload.current?.resume();
-  }
-
-  async function cancel() {
-    const running = upload.current;
-    upload.current = null;
-    setPhase('idle');
-    setProgress(null);
-    setProblem(null);
-    await running?.cancel();
-  }
-
-  const busy = phase === 'uploading' || phase === 'paused' || phase === 'importing';
-  const canResume = phase === 'failed' && upload.current !== null;
-  const percent = progress && progress.total > 0 ? (progress.sent * 100) / progress.total : 0;
+  const { busy } = upload;
   const hasContent = pkg !== null || staged !== null;
 
   return (
@@ -330,97 +261,18 @@ export function PackageUploadField<T>({
         </Text>
       </Group>
 
-      {unfinished.length > 0 && !busy && (
-        <Alert color="blue" mt="sm" title={t('media.unfinishedTitle')}>
-          {unfinished.map((u) => (
-            <Group key={u.key} justify="space-between" gap="xs" wrap="nowrap">
-              <Text fz="sm" truncate>
-                {u.name} · {formatBytes(u.size)}
-              </Text>
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                color="gray"
-                onClick={() =>
-                  void forgetUpload(u.key).then(() =>
-                    setUnfinished((list) => list.filter((other) => other.key !== u.key)),
-                  )
-                }
-              >
-                {t('media.forget')}
-              </Button>
-            </Group>
-          ))}
-          <Text fz="xs" mt={4}>
-            {t('media.unfinishedHint')}
-          </Text>
-        </Alert>
-      )}
+      {!busy && <UnfinishedUploads unfinished={upload.unfinished} onForget={upload.forget} />}
 
-      {progress && (
-        <Paper withBorder radius="sm" p="sm" mt="sm" data-testid="package-progress">
-          <Group justify="space-between" gap="xs" wrap="nowrap" mb={6}>
-            <Text fz="sm" truncate fw={500}>
-              {progress.name}
-            </Text>
-            <Text fz="sm" c="dimmed" style={{ flexShrink: 0 }}>
-              {Math.floor(percent)}%
-            </Text>
-          </Group>
-          <Progress
-            value={percent}
-            animated={phase === 'uploading' || phase === 'importing'}
-            aria-label={t('media.uploadProgress')}
-          />
-          <Group justify="space-between" gap="xs" mt={6}>
-            <Text fz="xs" c="dimmed" data-testid="package-progress-stats">
-              {formatBytes(progress.sent)} / {formatBytes(progress.total)}
-              {phase === 'uploading' && progress.speed !== null && ` · ${formatSpeed(progress.speed)}`}
-              {phase === 'uploading' &&
-                progress.secondsLeft !== null &&
-                ` · ${t('media.timeLeft', { time: formatDuration(progress.secondsLeft) })}`}
-              {phase === 'paused' && ` · ${t('media.paused')}`}
-              {phase === 'importing' && ` · ${t('scorm.checking')}`}
-            </Text>
-            <Group gap={4}>
-              {phase === 'uploading' && (
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  leftSection={<IconPlayerPause size={14} />}
-                  onClick={() => void pause()}
-                >
-                  {t('media.pause')}
-                </Button>
-              )}
-              {(phase === 'paused' || canResume) && (
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  leftSection={<IconPlayerPlay size={14} />}
-                  onClick={resume}
-                >
-                  {t('media.resume')}
-                </Button>
-              )}
-              {phase !== 'importing' && (
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconX size={14} />}
-                  onClick={() => void cancel()}
-                >
-                  {t('common.cancel')}
-                </Button>
-              )}
-            </Group>
-          </Group>
-        </Paper>
-      )}
-      {problem && (
+      <UploadProgress
+        upload={upload}
+        finishingLabel={t('scorm.checking')}
+        animatedWhileFinishing
+        testId="package-progress"
+        statsTestId="package-progress-stats"
+      />
+      {upload.problem && (
         <Alert color="red" mt="sm" icon={<IconAlertTriangle size={18} />} data-testid="package-problem">
-          {problem}
+          {upload.problem}
         </Alert>
       )}
 
@@ -437,7 +289,7 @@ export function PackageUploadField<T>({
               onSuccess: () => setConfirmRemove(false),
               onError: (error) => {
                 setConfirmRemove(false);
-                setProblem(error.message);
+                upload.setProblem(error.message);
               },
             })
           }

@@ -4,12 +4,7 @@ import { IconDownload, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../lib/api';
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+import { formatBytes } from '../../lib/format';
 
 /** A lesson's documents, downloaded from /get/documents/{id} with the bearer token. */
 export function LessonDocuments({ documents }: { documents: TLessonDocument[] }) {

@@ -6,7 +6,7 @@
 export { Cmi5LessonSlot } from './Cmi5LessonSlot';
 export { clock } from './clock';
 export { ExamEntrySlot, hasExamEntry } from './ExamEntrySlot';
-export { formatBytes, LessonDocuments } from './LessonDocuments';
+export { LessonDocuments } from './LessonDocuments';
 export { LessonVideo } from './LessonVideo';
 export type { PlayerHandle, StudyVideoProps } from './player';
 export { ScormLessonSlot } from './ScormLessonSlot';

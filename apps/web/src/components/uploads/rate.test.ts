@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatSpeed, RateMeter, tokenOf, withToken } from './rate';
+import { formatDuration, formatSpeed, RateMeter } from './rate';
 
 describe('upload rate meter', () => {
   it('knows nothing until half a second of samples', () => {
@@ -37,15 +37,5 @@ describe('formatting', () => {
     expect(formatDuration(42)).toBe('42 s');
     expect(formatDuration(185)).toBe('3 min 05 s');
     expect(formatDuration(3720)).toBe('1 h 02 min');
-  });
-});
-
-describe('signed media URLs', () => {
-  it('replaces the token and keeps the rest', () => {
-    const url = '/media/videos/2026/x/720p_00001.ts?token=old&x=1';
-    expect(tokenOf(url)).toBe('old');
-    expect(withToken(url, 'new.1.sig')).toBe('/media/videos/2026/x/720p_00001.ts?token=new.1.sig&x=1');
-    expect(withToken('/media/a.m3u8', 't')).toBe('/media/a.m3u8?token=t');
-    expect(withToken(url, null)).toBe(url);
   });
 });
