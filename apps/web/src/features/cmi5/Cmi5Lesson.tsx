@@ -5,16 +5,13 @@ import {
   type TCmi5Launch,
   type TCmi5Registration,
 } from '@academy/contract';
-import { Alert, Box, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCheck, IconExternalLink, IconPlayerPlay } from '@tabler/icons-react';
+import { Alert, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconExternalLink, IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loading } from '../../components/Loading';
-import { StatusBadge } from '../../components/StatusBadge';
-import { STATUS_COLOR, statusLabelKey } from '../../components/status';
-import { ApiError } from '../../lib/api';
-import { PackagePlayer } from '../scorm';
+import { statusLabelKey } from '../../components/status';
+import { PackageLessonPending, PackagePlayer, StandingHeading, StatusDot, usePackageLaunch } from '../scorm';
 import { launchAu, registrationKey, useRegistration } from './api';
 
 /** An AU's standing in the lessons' words: satisfied = passed, a failure, started, or not. */
@@ -43,24 +40,14 @@ export function Cmi5Lesson({ lessonId }: { lessonId: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const registration = useRegistration(lessonId);
-  const [playing, setPlaying] = useState<TCmi5Launch | null>(null);
   const [away, setAway] = useState<TCmi5Launch | null>(null);
-  const [launching, setLaunching] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const timers = useRef<number[]>([]);
 
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: registrationKey(lessonId) });
     void queryClient.invalidateQueries({ queryKey: ['study'] });
   }, [queryClient, lessonId]);
 
-  useEffect(
-    () => () => {
-      for (const timer of timers.current) window.clearTimeout(timer);
-      refresh();
-    },
-    [refresh],
-  );
+  const { playing, setPlaying, launching, problem, launch, later } = usePackageLaunch<TCmi5Launch>(refresh);
 
   // An AU in its own window: back on this page, its results may have arrived.
   useEffect(() => {
@@ -70,40 +57,35 @@ export function Cmi5Lesson({ lessonId }: { lessonId: number }) {
     return () => window.removeEventListener('focus', onFocus);
   }, [away, refresh]);
 
-  async function open(au?: string) {
-    setProblem(null);
-    setLaunching(true);
-    setPlaying(null);
-    try {
-      const launched = await launchAu(lessonId, au);
-      if (launched.launchMethod === 'OwnWindow') {
-        window.open(launched.url, '_blank', 'noopener');
-        setAway(launched);
-      } else {
-        setPlaying(launched);
-      }
-      refresh();
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    } finally {
-      setLaunching(false);
-    }
+  function open(au?: string) {
+    return launch(
+      () => launchAu(lessonId, au),
+      (launched) => {
+        if (launched.launchMethod === 'OwnWindow') {
+          window.open(launched.url, '_blank', 'noopener');
+          setAway(launched);
+        } else {
+          setPlaying(launched);
+        }
+        refresh();
+      },
+    );
   }
 
   function close() {
     setPlaying(null);
     refresh();
     // The AU's last statements may still be on their way.
-    timers.current.push(window.setTimeout(refresh, 1500));
+    later(refresh, 1500);
   }
 
-  if (registration.isPending) return <Loading />;
-  if (registration.error) {
-    const none = registration.error instanceof ApiError && registration.error.status === 404;
+  if (registration.isPending || registration.error) {
     return (
-      <Alert color={none ? 'yellow' : 'red'} data-testid="cmi5-unavailable">
-        {none ? t('cmi5.noContentYet') : registration.error.message}
-      </Alert>
+      <PackageLessonPending
+        query={registration}
+        noContentYet={t('cmi5.noContentYet')}
+        testId="cmi5-unavailable"
+      />
     );
   }
   const data = registration.data;
@@ -117,12 +99,7 @@ export function Cmi5Lesson({ lessonId }: { lessonId: number }) {
   return (
     <Stack gap="md" data-testid="cmi5-lesson">
       <Paper withBorder radius="md" p="md" data-testid="cmi5-standing">
-        <Group justify="space-between" align="flex-start" gap="xs" mb="sm">
-          <Text fw={700} c="var(--academy-ink)" style={{ minWidth: 0 }}>
-            {data.title}
-          </Text>
-          <StatusBadge status={LESSON_STATUS_WORD[status]} testId="cmi5-status" />
-        </Group>
+        <StandingHeading title={data.title} status={status} testId="cmi5-status" />
         {multi && (
           <Stack gap={6} mb="sm" data-testid="cmi5-parts">
             {data.aus.map((au) => {
@@ -130,15 +107,7 @@ export function Cmi5Lesson({ lessonId }: { lessonId: number }) {
               return (
                 <Group key={au.id} justify="space-between" gap="xs" wrap="nowrap">
                   <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
-                    <ThemeIcon
-                      size={18}
-                      radius="xl"
-                      variant={auState === 'PASSED' ? 'filled' : 'light'}
-                      color={STATUS_COLOR[LESSON_STATUS_WORD[auState]]}
-                      aria-hidden
-                    >
-                      {auState === 'PASSED' ? <IconCheck size={11} /> : null}
-                    </ThemeIcon>
+                    <StatusDot status={auState} />
                     <Box style={{ minWidth: 0 }}>
                       <Text fz="sm" lineClamp={2}>
                         {au.title}

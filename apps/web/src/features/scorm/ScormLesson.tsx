@@ -1,6 +1,5 @@
 import {
   LESSON_STATUS_WORD,
-  type LessonStatus,
   type ScormFrameMessage,
   type TScormAttempt,
   type TScormLaunch,
@@ -15,34 +14,26 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  ThemeIcon,
   UnstyledButton,
 } from '@mantine/core';
 import {
   IconArrowBackUp,
-  IconCheck,
   IconChevronLeft,
   IconChevronRight,
   IconPlayerPlay,
   IconRefresh,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loading } from '../../components/Loading';
-import { StatusBadge } from '../../components/StatusBadge';
-import { STATUS_COLOR, statusLabelKey } from '../../components/status';
-import { ApiError } from '../../lib/api';
+import { statusLabelKey } from '../../components/status';
 import { clock } from '../study';
 import { attemptKey, launchSco, useAttempt } from './api';
 import { navTarget } from './messages';
+import { PackageLessonPending, StandingHeading, StatusDot, usePackageLaunch } from './PackageLesson';
 import { PackagePlayer } from './PackagePlayer';
 import classes from './ScormLesson.module.css';
 import { attemptStatus, scoreText, scoStatus } from './status';
-
-function StatusWord({ status, testId }: { status: LessonStatus; testId?: string }) {
-  return <StatusBadge status={LESSON_STATUS_WORD[status]} testId={testId} />;
-}
 
 export interface ScormLessonProps {
   lessonId: number;
@@ -60,11 +51,7 @@ export function ScormLesson({ lessonId }: ScormLessonProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const attempt = useAttempt(lessonId);
-  const [playing, setPlaying] = useState<TScormLaunch | null>(null);
-  const [launching, setLaunching] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const seen = useRef<string | null>(null);
-  const timers = useRef<number[]>([]);
 
   const data = attempt.data;
   const scoIds = data?.scos.map((s) => s.identifier) ?? [];
@@ -87,42 +74,28 @@ export function ScormLesson({ lessonId }: ScormLessonProps) {
     seen.current = key;
   }, [data, refreshStanding]);
 
-  useEffect(
-    () => () => {
-      for (const timer of timers.current) window.clearTimeout(timer);
-      // Leaving the page with the player open: study time and status were committed by the frame.
-      void refreshStanding();
-    },
-    [refreshStanding],
-  );
+  const leave = useCallback(() => void refreshStanding(), [refreshStanding]);
+  const { playing, setPlaying, launching, problem, launch, later } = usePackageLaunch<TScormLaunch>(leave);
 
   /** Asks the attempt again now and a little later: a beacon's commit may still be on its way. */
   const refreshSoon = useCallback(() => {
     void refetchAttempt();
     for (const delay of [600, 2000]) {
-      timers.current.push(
-        window.setTimeout(() => {
-          void refetchAttempt();
-          void refreshStanding();
-        }, delay),
-      );
+      later(() => {
+        void refetchAttempt();
+        void refreshStanding();
+      }, delay);
     }
-  }, [refetchAttempt, refreshStanding]);
+  }, [refetchAttempt, refreshStanding, later]);
 
-  async function open(options: { sco?: string; newAttempt?: boolean } = {}) {
-    setProblem(null);
-    setLaunching(true);
-    // The frame that plays now goes first: its runtime commits what it has as it leaves.
-    setPlaying(null);
-    try {
-      const launched = await launchSco(lessonId, options);
-      setPlaying(launched);
-      void refetchAttempt();
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    } finally {
-      setLaunching(false);
-    }
+  function open(options: { sco?: string; newAttempt?: boolean } = {}) {
+    return launch(
+      () => launchSco(lessonId, options),
+      (launched) => {
+        setPlaying(launched);
+        void refetchAttempt();
+      },
+    );
   }
 
   function close() {
@@ -146,13 +119,13 @@ export function ScormLesson({ lessonId }: ScormLessonProps) {
     else close();
   }
 
-  if (attempt.isPending) return <Loading />;
-  if (attempt.error) {
-    const none = attempt.error instanceof ApiError && attempt.error.status === 404;
+  if (attempt.isPending || attempt.error) {
     return (
-      <Alert color={none ? 'yellow' : 'red'} data-testid="scorm-unavailable">
-        {none ? t('scorm.noContentYet') : attempt.error.message}
-      </Alert>
+      <PackageLessonPending
+        query={attempt}
+        noContentYet={t('scorm.noContentYet')}
+        testId="scorm-unavailable"
+      />
     );
   }
   if (!data) return null;
@@ -175,12 +148,7 @@ export function ScormLesson({ lessonId }: ScormLessonProps) {
   return (
     <Stack gap="md" data-testid="scorm-lesson">
       <Paper withBorder radius="md" p="md" data-testid="scorm-summary">
-        <Group justify="space-between" align="flex-start" gap="xs" mb="sm">
-          <Text fw={700} c="var(--academy-ink)" style={{ minWidth: 0 }}>
-            {data.title}
-          </Text>
-          <StatusWord status={status} testId="scorm-status" />
-        </Group>
+        <StandingHeading title={data.title} status={status} testId="scorm-status" />
         <SimpleGrid cols={3} spacing="xs">
           <Fact label={t('scorm.attempt')} testId="scorm-attempt">
             {data.attemptNumber === 0
@@ -339,15 +307,7 @@ function Outline({
             data-testid="scorm-menu-item"
           >
             <Group gap={8} wrap="nowrap">
-              <ThemeIcon
-                size={18}
-                radius="xl"
-                variant={status === 'PASSED' ? 'filled' : 'light'}
-                color={STATUS_COLOR[LESSON_STATUS_WORD[status]]}
-                aria-hidden
-              >
-                {status === 'PASSED' ? <IconCheck size={11} /> : null}
-              </ThemeIcon>
+              <StatusDot status={status} />
               <Box style={{ minWidth: 0, flex: 1 }}>
                 <Text fz="sm" lineClamp={2}>
                   {item.title}

@@ -5,4 +5,5 @@
  */
 export { importUploadedPackage, removePackage, saveScormSettings } from './api';
 export { PackageField, type PackageSource, PackageUploadField, type StagedPackage } from './PackageField';
+export { PackageLessonPending, StandingHeading, StatusDot, usePackageLaunch } from './PackageLesson';
 export { PackagePlayer } from './PackagePlayer';
