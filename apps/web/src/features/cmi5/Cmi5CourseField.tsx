@@ -1,9 +1,15 @@
 import type { TCmi5Course } from '@academy/contract';
-import { Badge, Box, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconBooks, IconExternalLink, IconTrash } from '@tabler/icons-react';
+import { Badge, Box, Group, Stack, Text } from '@mantine/core';
+import { IconBooks, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../lib/format';
-import { type PackageSource, PackageUploadField, type StagedPackage } from '../scorm';
+import {
+  PackagePart,
+  type PackageSource,
+  PackageSummaryCard,
+  PackageUploadField,
+  type StagedPackage,
+} from '../scorm';
 import { courseKey, importUploadedCourse, removeCourse, useCmi5Course } from './api';
 
 const isCourseFile = (name: string) => /\.(zip|xml)$/i.test(name);
@@ -76,81 +82,51 @@ function CourseSummary({
   const { t } = useTranslation();
   const aus = new Map(course.aus.map((au) => [au.id, au]));
   return (
-    <Paper withBorder radius="sm" p="sm" data-testid="cmi5-summary">
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" gap="xs">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
-            <ThemeIcon size={32} radius="sm" color="brand.9" variant="light" aria-hidden>
-              <IconBooks size={18} />
-            </ThemeIcon>
-            <Box style={{ minWidth: 0 }}>
-              <Text fw={600} fz="sm" lineClamp={2} data-testid="cmi5-title">
-                {course.title}
-              </Text>
-              <Text fz="xs" c="dimmed">
-                {course.fileCount > 0
-                  ? t('cmi5.courseFacts', { files: course.fileCount, size: formatBytes(course.sizeBytes) })
-                  : t('cmi5.structureOnly')}
-              </Text>
-            </Box>
-          </Group>
-          <Badge variant="light" color="brand.9" tt="none">
-            cmi5
-          </Badge>
-        </Group>
-        <Box>
-          <Text fz="xs" fw={600} c="dimmed" tt="uppercase" mb={4}>
-            {t('cmi5.aus', { count: course.aus.length })}
-          </Text>
-          <Stack gap={4} data-testid="cmi5-aus">
-            {course.items.map((item) => {
-              const au = item.kind === 'au' ? aus.get(item.id) : undefined;
-              return (
-                <Box key={`${item.kind}:${item.id}`} pl={item.depth * 16}>
-                  {au ? (
-                    <Group justify="space-between" gap="xs" wrap="nowrap">
-                      <Box style={{ minWidth: 0 }}>
-                        <Text fz="sm" truncate>
-                          {au.title}
-                        </Text>
-                        <Text fz="xs" c="dimmed" truncate>
-                          {au.url}
-                        </Text>
-                      </Box>
-                      <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-                        {au.launchMethod === 'OwnWindow' && (
-                          <IconExternalLink size={14} aria-label={t('cmi5.ownWindow')} />
-                        )}
-                        <Badge size="sm" variant="outline" color="gray" tt="none">
-                          {t(`cmi5.moveOn.${au.moveOn}`)}
-                          {au.masteryScore !== null && ` ≥ ${Math.round(au.masteryScore * 100)}%`}
-                        </Badge>
-                      </Group>
+    <PackageSummaryCard
+      testId="cmi5-summary"
+      icon={<IconBooks size={18} />}
+      title={course.title}
+      titleTestId="cmi5-title"
+      facts={
+        course.fileCount > 0
+          ? t('cmi5.courseFacts', { files: course.fileCount, size: formatBytes(course.sizeBytes) })
+          : t('cmi5.structureOnly')
+      }
+      badge={
+        <Badge variant="light" color="brand.9" tt="none">
+          cmi5
+        </Badge>
+      }
+      partsHeading={t('cmi5.aus', { count: course.aus.length })}
+      parts={
+        <Stack gap={4} data-testid="cmi5-aus">
+          {course.items.map((item) => {
+            const au = item.kind === 'au' ? aus.get(item.id) : undefined;
+            return (
+              <Box key={`${item.kind}:${item.id}`} pl={item.depth * 16}>
+                {au ? (
+                  <PackagePart title={au.title} launch={au.url}>
+                    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+                      {au.launchMethod === 'OwnWindow' && (
+                        <IconExternalLink size={14} aria-label={t('cmi5.ownWindow')} />
+                      )}
+                      <Badge size="sm" variant="outline" color="gray" tt="none">
+                        {t(`cmi5.moveOn.${au.moveOn}`)}
+                        {au.masteryScore !== null && ` ≥ ${Math.round(au.masteryScore * 100)}%`}
+                      </Badge>
                     </Group>
-                  ) : (
-                    <Text fz="sm" fw={600}>
-                      {item.title}
-                    </Text>
-                  )}
-                </Box>
-              );
-            })}
-          </Stack>
-        </Box>
-        <Group gap="xs">
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} />}
-            onClick={onRemove}
-            loading={removing}
-            data-testid="remove-cmi5"
-          >
-            {t('cmi5.removeCourse')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+                  </PackagePart>
+                ) : (
+                  <Text fz="sm" fw={600}>
+                    {item.title}
+                  </Text>
+                )}
+              </Box>
+            );
+          })}
+        </Stack>
+      }
+      remove={{ label: t('cmi5.removeCourse'), testId: 'remove-cmi5', onRemove, removing }}
+    />
   );
 }

@@ -1,18 +1,6 @@
 import { SCORM_LIMITS, SCORM_UPLOADS_PATH, type TScormPackage } from '@academy/contract';
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  FileButton,
-  Group,
-  List,
-  Paper,
-  Stack,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
-import { IconAlertTriangle, IconEye, IconFileZip, IconTrash, IconUpload } from '@tabler/icons-react';
+import { Alert, Badge, Box, Button, FileButton, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconEye, IconFileZip, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +10,7 @@ import { formatBytes } from '../../lib/format';
 import { ResumableUpload } from '../../lib/tus';
 import { importUploadedPackage, packageKey, removePackage, usePackage } from './api';
 import { PackagePreview } from './PackagePreview';
+import { PackagePart, PackageSummaryCard } from './PackageSummaryCard';
 
 /** A finished upload of a new lesson's package, imported right after the lesson is created. */
 export interface StagedPackage {
@@ -346,97 +335,65 @@ function PackageSummary({
 }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder radius="sm" p="sm" data-testid="package-summary">
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" gap="xs">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
-            <ThemeIcon size={32} radius="sm" color="brand.9" variant="light" aria-hidden>
-              <IconFileZip size={18} />
-            </ThemeIcon>
-            <Box style={{ minWidth: 0 }}>
-              <Text fw={600} fz="sm" lineClamp={2} data-testid="package-title">
-                {pkg.title}
-              </Text>
-              <Text fz="xs" c="dimmed">
-                {t('scorm.packageFacts', {
-                  files: pkg.fileCount,
-                  size: formatBytes(pkg.sizeBytes),
-                })}
-              </Text>
-            </Box>
-          </Group>
-          <Badge variant="light" color="brand.9" data-testid="package-version">
-            SCORM {pkg.version}
-          </Badge>
-        </Group>
-        <Box>
-          <Text fz="xs" fw={600} c="dimmed" tt="uppercase" mb={4}>
-            {t('scorm.scos', { count: pkg.scos.length })}
-          </Text>
-          <Stack gap={4} data-testid="package-scos">
-            {pkg.scos.map((sco) => (
-              <Group key={sco.identifier} justify="space-between" gap="xs" wrap="nowrap">
-                <Box style={{ minWidth: 0 }}>
-                  <Text fz="sm" truncate>
-                    {sco.title}
-                  </Text>
-                  <Text fz="xs" c="dimmed" truncate>
-                    {sco.launch}
-                  </Text>
-                </Box>
-                {pkg.scos.length > 1 && (
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    leftSection={<IconEye size={14} />}
-                    onClick={() => onPreview(sco.identifier)}
-                    aria-label={t('scorm.previewSco', { title: sco.title })}
-                  >
-                    {t('scorm.preview')}
-                  </Button>
-                )}
-              </Group>
+    <PackageSummaryCard
+      testId="package-summary"
+      icon={<IconFileZip size={18} />}
+      title={pkg.title}
+      titleTestId="package-title"
+      facts={t('scorm.packageFacts', { files: pkg.fileCount, size: formatBytes(pkg.sizeBytes) })}
+      badge={
+        <Badge variant="light" color="brand.9" data-testid="package-version">
+          SCORM {pkg.version}
+        </Badge>
+      }
+      partsHeading={t('scorm.scos', { count: pkg.scos.length })}
+      parts={
+        <Stack gap={4} data-testid="package-scos">
+          {pkg.scos.map((sco) => (
+            <PackagePart key={sco.identifier} title={sco.title} launch={sco.launch}>
+              {pkg.scos.length > 1 && (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  leftSection={<IconEye size={14} />}
+                  onClick={() => onPreview(sco.identifier)}
+                  aria-label={t('scorm.previewSco', { title: sco.title })}
+                >
+                  {t('scorm.preview')}
+                </Button>
+              )}
+            </PackagePart>
+          ))}
+        </Stack>
+      }
+      actions={
+        <Button
+          size="xs"
+          variant="light"
+          color="brand.9"
+          leftSection={<IconEye size={14} />}
+          onClick={() => onPreview(undefined)}
+          data-testid="preview-package"
+        >
+          {t('scorm.preview')}
+        </Button>
+      }
+      remove={{ label: t('scorm.removePackage'), testId: 'remove-package', onRemove, removing }}
+    >
+      {pkg.warnings.length > 0 && (
+        <Alert
+          color="orange"
+          icon={<IconAlertTriangle size={18} />}
+          title={t('scorm.warningsTitle')}
+          data-testid="package-warnings"
+        >
+          <List size="sm" spacing={2}>
+            {pkg.warnings.map((warning) => (
+              <List.Item key={warning}>{warning}</List.Item>
             ))}
-          </Stack>
-        </Box>
-        {pkg.warnings.length > 0 && (
-          <Alert
-            color="orange"
-            icon={<IconAlertTriangle size={18} />}
-            title={t('scorm.warningsTitle')}
-            data-testid="package-warnings"
-          >
-            <List size="sm" spacing={2}>
-              {pkg.warnings.map((warning) => (
-                <List.Item key={warning}>{warning}</List.Item>
-              ))}
-            </List>
-          </Alert>
-        )}
-        <Group gap="xs">
-          <Button
-            size="xs"
-            variant="light"
-            color="brand.9"
-            leftSection={<IconEye size={14} />}
-            onClick={() => onPreview(undefined)}
-            data-testid="preview-package"
-          >
-            {t('scorm.preview')}
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} />}
-            onClick={onRemove}
-            loading={removing}
-            data-testid="remove-package"
-          >
-            {t('scorm.removePackage')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+          </List>
+        </Alert>
+      )}
+    </PackageSummaryCard>
   );
 }

@@ -7,3 +7,4 @@ export { importUploadedPackage, removePackage, saveScormSettings } from './api';
 export { PackageField, type PackageSource, PackageUploadField, type StagedPackage } from './PackageField';
 export { PackageLessonPending, StandingHeading, StatusDot, usePackageLaunch } from './PackageLesson';
 export { PackagePlayer } from './PackagePlayer';
+export { PackagePart, PackageSummaryCard } from './PackageSummaryCard';
