@@ -1,44 +1,27 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   CMI5_MESSAGES,
-  ZApiError,
   ZCmi5Course,
   ZCmi5Launch,
   ZCmi5LaunchQuery,
   ZCmi5Registration,
   ZCmi5WaiveInput,
   ZIdParam,
-  ZScormImportUpload,
 } from '@academy/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import { badRequest, unauthorized } from '../../platform/http/errors';
-import { type PackageUploads, withUploadedZip } from '../scorm';
+import { principalIdOf as userId } from '../../platform/http/access';
+import {
+  packageRouteErrors as errors,
+  lessonPackageAccess,
+  type PackageUploads,
+  withRequestPackage,
+} from '../scorm';
 import type { Cmi5Service } from './service';
 
-const errors = {
-  400: ZApiError,
-  401: ZApiError,
-  403: ZApiError,
-  404: ZApiError,
-  409: ZApiError,
-  413: ZApiError,
-};
 const tags = ['cmi5'];
-const edit = {
-  permission: 'COURSE_MANAGEMENT',
-  action: 'EDIT_COURSE_MANAGEMENT',
-  denied: 'edit lessons',
-} as const;
-const view = { permission: 'COURSE_MANAGEMENT', denied: 'view lessons' } as const;
-
-function userId(request: FastifyRequest): number {
-  if (!request.principal) throw unauthorized();
-  return request.principal.id;
-}
+const { edit, view } = lessonPackageAccess;
 
 export type Cmi5RouteOptions = AppContext & { cmi5: Cmi5Service; packageUploads: PackageUploads };
 
@@ -62,23 +45,12 @@ export const cmi5Routes: FastifyPluginAsyncZod<Cmi5RouteOptions> = async (
     },
     async (request) => {
       const uploader = userId(request);
-      const scratch = path.join(config.dataDir, 'work');
-      if (request.isMultipart()) {
-        return withUploadedZip(
-          request,
-          scratch,
-          (file) => cmi5.importCourse(request.params.id, file, uploader),
-          CMI5_MESSAGES,
-        );
-      }
-      const parsed = ZScormImportUpload.safeParse(request.body);
-      if (!parsed.success || !request.principal) throw badRequest(CMI5_MESSAGES.fileRequired);
-      const file = await packageUploads.claim(parsed.data.upload, request.principal, scratch);
-      try {
-        return await cmi5.importCourse(request.params.id, file, uploader);
-      } finally {
-        await fs.rm(file, { force: true });
-      }
+      const scratchDir = path.join(config.dataDir, 'work');
+      return withRequestPackage(
+        request,
+        { scratchDir, uploads: packageUploads, messages: CMI5_MESSAGES },
+        (file) => cmi5.importCourse(request.params.id, file, uploader),
+      );
     },
   );
 

@@ -17,7 +17,7 @@ export { hasScormResultsSql, scormResultRows } from './report-pieces';
 export { type ScormRouteOptions, scormRoutes } from './routes';
 export { ScormService } from './service';
 export { type PackageDescriptor, PackageRefused, type UnpackedFile, unpackZip } from './unpack';
-export { withUploadedZip } from './upload';
+export { lessonPackageAccess, packageRouteErrors, withRequestPackage } from './upload';
 export { PackageUploads } from './uploads';
 
 /**

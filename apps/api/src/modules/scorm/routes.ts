@@ -1,45 +1,23 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   SCORM_MESSAGES,
-  ZApiError,
   ZIdParam,
   ZScormAttempt,
-  ZScormImportUpload,
   ZScormLaunch,
   ZScormLaunchQuery,
   ZScormPackage,
   ZScormSettings,
 } from '@academy/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import { badRequest, unauthorized } from '../../platform/http/errors';
+import { principalIdOf as userId } from '../../platform/http/access';
 import type { ScormService } from './service';
-import { withUploadedZip } from './upload';
+import { packageRouteErrors as errors, lessonPackageAccess, withRequestPackage } from './upload';
 import { type PackageUploads, registerPackageUploads } from './uploads';
 
-const errors = {
-  400: ZApiError,
-  401: ZApiError,
-  403: ZApiError,
-  404: ZApiError,
-  409: ZApiError,
-  413: ZApiError,
-};
 const tags = ['scorm'];
-const edit = {
-  permission: 'COURSE_MANAGEMENT',
-  action: 'EDIT_COURSE_MANAGEMENT',
-  denied: 'edit lessons',
-} as const;
-const view = { permission: 'COURSE_MANAGEMENT', denied: 'view lessons' } as const;
-
-function userId(request: FastifyRequest): number {
-  if (!request.principal) throw unauthorized();
-  return request.principal.id;
-}
+const { edit, view } = lessonPackageAccess;
 
 export type ScormRouteOptions = AppContext & { scorm: ScormService; packageUploads: PackageUploads };
 
@@ -66,20 +44,11 @@ export const scormRoutes: FastifyPluginAsyncZod<ScormRouteOptions> = async (
     },
     async (request) => {
       const uploader = userId(request);
-      if (request.isMultipart()) {
-        return withUploadedZip(request, scratch, (file) =>
-          scorm.importPackage(request.params.id, file, uploader),
-        );
-      }
-      const parsed = ZScormImportUpload.safeParse(request.body);
-      if (!parsed.success) throw badRequest(SCORM_MESSAGES.fileRequired);
-      if (!request.principal) throw unauthorized();
-      const file = await packageUploads.claim(parsed.data.upload, request.principal, scratch);
-      try {
-        return await scorm.importPackage(request.params.id, file, uploader);
-      } finally {
-        await fs.rm(file, { force: true });
-      }
+      return withRequestPackage(
+        request,
+        { scratchDir: scratch, uploads: packageUploads, messages: SCORM_MESSAGES },
+        (file) => scorm.importPackage(request.params.id, file, uploader),
+      );
     },
   );
 

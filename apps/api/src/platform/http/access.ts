@@ -61,6 +61,12 @@ declare module 'fastify' {
 
 export type RouteAccessEntry = { method: string; url: string; access: RouteAccess | undefined };
 
+/** The signed-in user's id on a route that requires one (401 where the guard let nobody through). */
+export function principalIdOf(request: FastifyRequest): number {
+  if (!request.principal) throw unauthorized();
+  return request.principal.id;
+}
+
 export const API_PREFIX = '/services/core/api';
 
 export function hasPermission(principal: Principal, key: PermissionKey): boolean {
