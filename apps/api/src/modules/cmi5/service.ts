@@ -20,9 +20,15 @@ import type { Events } from '../../platform/events';
 import { ApiError, badRequest, conflict, notFound } from '../../platform/http/errors';
 import { EVERYTHING, type ManagementScope } from '../../platform/http/scope';
 import type { StorageSweep } from '../../platform/storage/cleanup';
-import type { Storage } from '../../platform/storage/storage';
+import { deleteFiles, type Storage } from '../../platform/storage/storage';
 import { markCmi5Lesson } from '../courses';
-import { type PackageDescriptor, PackageRefused, sweepOrphanFiles, unpackZip } from '../scorm';
+import {
+  type PackageDescriptor,
+  PackageRefused,
+  sweepOrphanFiles,
+  takeOutLessonPackage,
+  unpackZip,
+} from '../scorm';
 import { recordContentResult, unlockedLesson } from '../study';
 import { userBrief } from '../users';
 import {
@@ -72,6 +78,7 @@ export const SESSION_TTL_SECONDS = 4 * 3600;
 /** After "terminated", the credential still reads and writes documents this long (no statements). */
 const AFTER_TERMINATED_SECONDS = 600;
 const FILE_ROWS_PER_INSERT = 1000;
+const COURSE_TABLES = { packages: cmi5Courses, files: cmi5CourseFiles, fileOwner: cmi5CourseFiles.courseId };
 const STRUCTURE = 'cmi5.xml';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -268,19 +275,7 @@ export class Cmi5Service {
     try {
       const row = await this.db.transaction(async (tx) => {
         if (!(await markCmi5Lesson(tx, lessonId))) throw notFound(MESSAGES.lessonNotFound);
-        const [old] = await tx
-          .select({ id: cmi5Courses.id })
-          .from(cmi5Courses)
-          .where(eq(cmi5Courses.lessonId, lessonId))
-          .for('update');
-        if (old) {
-          const rows = await tx
-            .select({ key: cmi5CourseFiles.storageKey })
-            .from(cmi5CourseFiles)
-            .where(eq(cmi5CourseFiles.courseId, old.id));
-          oldKeys = rows.map((f) => f.key);
-          await tx.delete(cmi5Courses).where(eq(cmi5Courses.id, old.id));
-        }
+        oldKeys = (await takeOutLessonPackage(tx, COURSE_TABLES, lessonId)) ?? [];
         const [inserted] = await tx
           .insert(cmi5Courses)
           .values({
@@ -318,18 +313,9 @@ export class Cmi5Service {
    */
   async deleteCourse(lessonId: number): Promise<void> {
     const keys = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ id: cmi5Courses.id })
-        .from(cmi5Courses)
-        .where(eq(cmi5Courses.lessonId, lessonId))
-        .for('update');
-      if (!row) throw notFound(CMI5_MESSAGES.noCourse);
-      const files = await tx
-        .select({ key: cmi5CourseFiles.storageKey })
-        .from(cmi5CourseFiles)
-        .where(eq(cmi5CourseFiles.courseId, row.id));
-      await tx.delete(cmi5Courses).where(eq(cmi5Courses.id, row.id));
-      return files.map((f) => f.key);
+      const taken = await takeOutLessonPackage(tx, COURSE_TABLES, lessonId);
+      if (!taken) throw notFound(CMI5_MESSAGES.noCourse);
+      return taken;
     });
     await this.removeFiles(keys);
   }
@@ -350,18 +336,10 @@ export class Cmi5Service {
     ),
   });
 
-  private async removeFiles(keys: string[]): Promise<void> {
-    for (let i = 0; i < keys.length; i += 16) {
-      await Promise.all(
-        keys
-          .slice(i, i + 16)
-          .map((key) =>
-            this.storage
-              .delete(key)
-              .catch((err) => this.log.warn({ err, key }, 'a cmi5 file could not be removed')),
-          ),
-      );
-    }
+  private removeFiles(keys: string[]): Promise<void> {
+    return deleteFiles(this.storage, keys, (err, key) =>
+      this.log.warn({ err, key }, 'a cmi5 file could not be removed'),
+    );
   }
 
   // ——— Registration and satisfaction ———

@@ -13,6 +13,7 @@ import { PackageUploads } from './uploads';
 export { commonHeaders as contentHeaders, packageCsp } from './content';
 export { contentTypeOf } from './content-types';
 export { resolveHref } from './manifest';
+export { type LessonPackageTables, takeOutLessonPackage } from './package-rows';
 export { hasScormResultsSql, scormResultRows } from './report-pieces';
 export { type ScormRouteOptions, scormRoutes } from './routes';
 export { ScormService } from './service';

@@ -17,7 +17,7 @@ import { preparedPerDatabase } from '../../platform/db/prepared';
 import { col } from '../../platform/db/sql';
 import type { Events } from '../../platform/events';
 import { ApiError, badRequest, conflict, notFound } from '../../platform/http/errors';
-import type { Storage } from '../../platform/storage/storage';
+import { deleteFiles, type Storage } from '../../platform/storage/storage';
 import { markScormLesson } from '../courses';
 import { currentCycleSql, recordContentResult, unlockedLesson } from '../study';
 import { employeeCodeOf, fullNameOf } from '../users';
@@ -41,6 +41,7 @@ import {
   readLaunch,
   signLaunch,
 } from './credential';
+import { takeOutLessonPackage } from './package-rows';
 import { type StoredItem, scormAttempts, scormPackageFiles, scormPackages, scormScoStates } from './tables';
 import { unpackPackage } from './unpack';
 
@@ -49,6 +50,11 @@ type AttemptRow = typeof scormAttempts.$inferSelect;
 type ScoStateRow = typeof scormScoStates.$inferSelect;
 
 const FILE_ROWS_PER_INSERT = 1000;
+const PACKAGE_TABLES = {
+  packages: scormPackages,
+  files: scormPackageFiles,
+  fileOwner: scormPackageFiles.packageId,
+};
 
 const is12 = (version: string) => version === '1.2';
 
@@ -184,19 +190,7 @@ export class ScormService {
     try {
       const row = await this.db.transaction(async (tx) => {
         if (!(await markScormLesson(tx, lessonId))) throw notFound(MESSAGES.lessonNotFound);
-        const [old] = await tx
-          .select({ id: scormPackages.id })
-          .from(scormPackages)
-          .where(eq(scormPackages.lessonId, lessonId))
-          .for('update');
-        if (old) {
-          const files = await tx
-            .select({ key: scormPackageFiles.storageKey })
-            .from(scormPackageFiles)
-            .where(eq(scormPackageFiles.packageId, old.id));
-          oldKeys = files.map((f) => f.key);
-          await tx.delete(scormPackages).where(eq(scormPackages.id, old.id));
-        }
+        oldKeys = (await takeOutLessonPackage(tx, PACKAGE_TABLES, lessonId)) ?? [];
         const [inserted] = await tx
           .insert(scormPackages)
           .values({
@@ -235,34 +229,17 @@ export class ScormService {
    */
   async deletePackage(lessonId: number): Promise<void> {
     const keys = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ id: scormPackages.id })
-        .from(scormPackages)
-        .where(eq(scormPackages.lessonId, lessonId))
-        .for('update');
-      if (!row) throw notFound(SCORM_MESSAGES.noPackage);
-      const files = await tx
-        .select({ key: scormPackageFiles.storageKey })
-        .from(scormPackageFiles)
-        .where(eq(scormPackageFiles.packageId, row.id));
-      await tx.delete(scormPackages).where(eq(scormPackages.id, row.id));
-      return files.map((f) => f.key);
+      const taken = await takeOutLessonPackage(tx, PACKAGE_TABLES, lessonId);
+      if (!taken) throw notFound(SCORM_MESSAGES.noPackage);
+      return taken;
     });
     await this.removeFiles(keys);
   }
 
-  private async removeFiles(keys: string[]): Promise<void> {
-    for (let i = 0; i < keys.length; i += 16) {
-      await Promise.all(
-        keys
-          .slice(i, i + 16)
-          .map((key) =>
-            this.storage
-              .delete(key)
-              .catch((err) => this.log.warn({ err, key }, 'a SCORM file could not be removed')),
-          ),
-      );
-    }
+  private removeFiles(keys: string[]): Promise<void> {
+    return deleteFiles(this.storage, keys, (err, key) =>
+      this.log.warn({ err, key }, 'a SCORM file could not be removed'),
+    );
   }
 
   async updateSettings(lessonId: number, settings: { maxAttempts: number; passMark: number | null }) {

@@ -70,3 +70,19 @@ export function isStorageFull(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Deletes `keys`, sixteen at a time. A key that cannot be deleted goes to `onFailure` (to log it)
+ * and is left for the storage cleanup job's sweeps.
+ */
+export async function deleteFiles(
+  storage: Storage,
+  keys: string[],
+  onFailure: (err: unknown, key: string) => void,
+): Promise<void> {
+  for (let i = 0; i < keys.length; i += 16) {
+    await Promise.all(
+      keys.slice(i, i + 16).map((key) => storage.delete(key).catch((err) => onFailure(err, key))),
+    );
+  }
+}
