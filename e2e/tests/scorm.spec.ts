@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { SCORM_MESSAGES } from '@academy/contract';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { manifestXml, scoPage, scormPackage, writeZip } from '../../apps/api/src/modules/scorm/testing';
 import { accessToken, expect, SCREENSHOTS, shoot, signInAt, test } from './support';
 
@@ -44,6 +44,44 @@ async function noYouTube(page: Page): Promise<void> {
 
 async function adminHeaders(page: Page) {
   return { authorization: `Bearer ${await accessToken(page)}` };
+}
+
+/**
+ * Through the API as the admin (in a page of their own): an ordered course of a SCORM lesson with
+ * `zip` as its package, then a video lesson that opens once it is passed.
+ */
+async function scormLessonWith(browser: Browser, name: string, zip: Buffer) {
+  const page = await browser.newPage();
+  await signInAt(page, '/management', 'admin');
+  const headers = await adminHeaders(page);
+  const course = await page.request.post(`${API}/courses`, {
+    headers,
+    multipart: { name, serviceId: '1', ordered: 'true', requirements: 'None' },
+  });
+  expect(course.status(), await course.text()).toBe(201);
+  const courseId: number = (await course.json()).id;
+  const topicId: number = (
+    await (await page.request.post(`${API}/courses/${courseId}/topics`, { headers, data: { name } })).json()
+  ).id;
+  const lesson = { minStudyMinutes: 0, requiredCorrectAnswers: 0, examTimeLimitMinutes: 10 };
+  const scorm = await page.request.post(`${API}/topics/${topicId}/lessons`, {
+    headers,
+    data: { ...lesson, name: `${name} (SCORM)`, videoKind: 'scorm' },
+  });
+  expect(scorm.status(), await scorm.text()).toBe(201);
+  const lessonId: number = (await scorm.json()).id;
+  const uploaded = await page.request.put(`${API}/lessons/${lessonId}/package`, {
+    headers,
+    multipart: { file: { ...ZIP, buffer: zip } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  const next = await page.request.post(`${API}/topics/${topicId}/lessons`, {
+    headers,
+    data: { ...lesson, name: NEXT_LESSON, videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+  });
+  expect(next.status(), await next.text()).toBe(201);
+  await page.close();
+  return { lessonPage: `/training-academy/course/${courseId}/topic/${topicId}?lesson=${lessonId}`, lessonId };
 }
 
 test.describe
@@ -282,5 +320,90 @@ test.describe
         'Passed',
       ]);
       await expect(page.getByTestId('scorm-status')).toHaveText('In progress');
+    });
+
+    test('a package that reports failed fails the lesson: it is not passed and the next lesson stays locked', async ({
+      page,
+      browser,
+    }) => {
+      await noYouTube(page);
+      const { lessonPage, lessonId } = await scormLessonWith(
+        browser,
+        'E2E SCORM failed',
+        scormPackage({ title: 'Hard quiz', outcome: 'failed' }),
+      );
+      await signInAt(page, lessonPage, 'student');
+      const items = page.getByTestId('lesson-item');
+      await expect(items.nth(1)).toHaveAttribute('data-locked', 'true');
+      await page.getByTestId('scorm-start').click();
+      const sco = page.frameLocator('[data-testid="scorm-frame"]').frameLocator('#sco');
+      await expect(sco.locator('h1')).toHaveText('Greeting the customer');
+      // The package itself reports failed with 40.
+      await sco.locator('#finish').click();
+      await expect(page.getByTestId('scorm-player')).toHaveCount(0);
+      await expect(page.getByTestId('scorm-status')).toHaveText('Failed');
+      await expect(page.getByTestId('scorm-score')).toHaveText('40%');
+      await expect(page.getByTestId('lesson-passed')).toHaveCount(0);
+      await expect(items.nth(1)).toHaveAttribute('data-locked', 'true');
+      const headers = { authorization: `Bearer ${await accessToken(page)}` };
+      const attempt = await (
+        await page.request.get(`${API}/lessons/${lessonId}/scorm/attempt`, { headers })
+      ).json();
+      expect(attempt).toMatchObject({ successStatus: 'failed', passed: false, canStartNew: true });
+    });
+
+    test("the menu nests a folder's SCOs, and what a SCO set without committing is sent when the page goes away", async ({
+      page,
+      browser,
+    }) => {
+      await noYouTube(page);
+      const { lessonPage, lessonId } = await scormLessonWith(
+        browser,
+        'E2E SCORM beacon',
+        scormPackage({
+          version: '2004',
+          title: 'Induction',
+          scos: [
+            {
+              id: 'week1',
+              title: 'Week one',
+              children: [
+                { id: 'tools', title: 'Your tools', href: 'tools/index.html' },
+                { id: 'team', title: 'Your team', href: 'team/index.html' },
+              ],
+            },
+          ],
+        }),
+      );
+      await signInAt(page, lessonPage, 'student');
+      // The folder heads the menu; its SCOs are indented one level under it.
+      const menu = page.getByTestId('scorm-menu');
+      await expect(menu.getByText('Week one')).toHaveCSS('padding-left', '8px');
+      await expect(menu.getByTestId('scorm-menu-item')).toHaveCount(2);
+      for (const item of await menu.getByTestId('scorm-menu-item').all()) {
+        await expect(item).toHaveCSS('padding-left', '22px');
+      }
+
+      await page.getByTestId('scorm-start').click();
+      const sco = page.frameLocator('[data-testid="scorm-frame"]').frameLocator('#sco');
+      await expect(sco.locator('h1')).toHaveText('Your tools');
+      // The SCO sets its suspend data and commits nothing (its own commit would come 30 s later).
+      const runtime = await (await page.getByTestId('scorm-frame').elementHandle())?.contentFrame();
+      if (!runtime) throw new Error('the runtime frame is missing');
+      expect(
+        await runtime.evaluate(() =>
+          (
+            window as unknown as { API_1484_11: { SetValue(k: string, v: string): string } }
+          ).API_1484_11.SetValue('cmi.suspend_data', 'left=mid-page'),
+        ),
+      ).toBe('true');
+      const headers = { authorization: `Bearer ${await accessToken(page)}` };
+      const suspendData = async () =>
+        (await (await page.request.get(`${API}/lessons/${lessonId}/scorm/attempt`, { headers })).json())
+          .suspendData;
+      expect(await suspendData()).toBeNull();
+      // The learner leaves: the runtime's beacon carries what was set.
+      await page.reload();
+      await expect.poll(suspendData, { timeout: 10_000 }).toBe('left=mid-page');
     });
   });
