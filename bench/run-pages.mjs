@@ -54,7 +54,7 @@ function median(values) {
 }
 
 /** The ms since navigation start at which `selector` is visible (polled every frame). */
-async function visibleAt(page, selector) {
+export async function visibleAt(page, selector) {
   const handle = await page
     .waitForFunction(
       (sel) => {
@@ -113,7 +113,7 @@ function gzippedKb(paths) {
   return total / 1024;
 }
 
-async function signIn(browser, url) {
+export async function signIn(browser, url) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${url}/training-academy`);
@@ -128,7 +128,7 @@ async function signIn(browser, url) {
 }
 
 /** Ids of a course, its first topic and lesson from the API, as the learner. */
-async function firstLesson(browser, url, state) {
+export async function firstLesson(browser, url, state) {
   const context = await browser.newContext({ storageState: state });
   const page = await context.newPage();
   await page.goto(`${url}/training-academy`);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { earlyScriptPlugin } from './scripts/early-script.mjs';
 import { pageRoutesPlugin } from './scripts/page-routes.mjs';
 
 /**
@@ -35,7 +36,7 @@ const NOTIFICATIONS_VIEW = fileURLToPath(
 );
 
 export default defineConfig({
-  plugins: [react(), pageRoutesPlugin()],
+  plugins: [react(), pageRoutesPlugin(), earlyScriptPlugin()],
   resolve: { alias: { 'mantine-notifications-view': NOTIFICATIONS_VIEW } },
   server: {
     port: 5173,
