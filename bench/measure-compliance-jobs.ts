@@ -6,10 +6,11 @@
 //     progress (what a worker's 5-minute pass does, resolveAll); then the same pass again with
 //     nothing to change (the steady state every 5 minutes);
 //   reminders — 100,000 open person-assignments (every person in 5 assignments, the others done)
-//     due over 16 weeks around today, mailed to the SMTP server given (the bench's sink): a day's
+//     due over 16 weeks around today, mailed to the SMTP server given (the bench's sink, a process of its own): a day's
 //     pass (yesterday's occasions made and sent already), the first pass ever (every person in
 //     their before-window or an overdue week is mailed at once), then a pass with nothing to send.
-// Prints one JSON line per measured pass: ms, rss at the start and its peak (sampled every 20 ms).
+// Prints one JSON line per measured pass: ms, this process's CPU ms, rss at the start and its peak
+// (sampled every 20 ms).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,8 +46,12 @@ async function measure<T>(name: string, run: () => Promise<T>): Promise<void> {
     heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
   }, 20);
   const started = performance.now();
+  const cpuStart = process.cpuUsage();
   const outcome = await run();
   const ms = performance.now() - started;
+  // This process's CPU time (user + system): what the pass costs whatever the machine's load.
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   clearInterval(timer);
   peak = Math.max(peak, process.memoryUsage.rss());
   // What the pass left behind: the heap after a full collection (its peak was garbage or not).
@@ -56,6 +61,7 @@ async function measure<T>(name: string, run: () => Promise<T>): Promise<void> {
     JSON.stringify({
       name,
       ms,
+      cpuMs,
       rssStartMb: mb(start),
       rssPeakMb: mb(peak),
       heapStartMb: mb(heapStart),
