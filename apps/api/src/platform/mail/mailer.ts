@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
+import { composeMime, isPlainAddress, type MimeSender, mimeSender } from './mime';
 import { type MailRequest, renderMail } from './render';
 
 /** A rendered message: both parts always (multipart/alternative). */
@@ -58,6 +59,7 @@ abstract class TemplateMailer implements Mailer {
 class SmtpMailer extends TemplateMailer {
   readonly kind = 'smtp' as const;
   private readonly transport: Transporter;
+  private readonly sender: MimeSender | undefined;
 
   constructor(
     private readonly url: string,
@@ -66,15 +68,29 @@ class SmtpMailer extends TemplateMailer {
   ) {
     super(publicUrl);
     this.transport = nodemailer.createTransport(url);
+    this.sender = mimeSender(from);
   }
 
   protected async deliver(message: Message, _kind?: MailRequest['kind'], transport = this.transport) {
-    const info = await transport.sendMail({ from: this.from, ...message });
-    return { messageId: String(info.messageId) };
+    if (!this.sender || !isPlainAddress(message.to)) {
+      // An address with a name or non-ASCII characters: nodemailer's composer encodes it.
+      const info = await transport.sendMail({ from: this.from, ...message });
+      return { messageId: String(info.messageId) };
+    }
+    const { raw, messageId } = composeMime(this.sender, message);
+    // The id given, so nodemailer does not make one of its own for a message it does not compose.
+    await transport.sendMail({ envelope: { from: this.sender.address, to: [message.to] }, raw, messageId });
+    return { messageId };
   }
 
   override batch(): MailBatch {
-    const pool = nodemailer.createTransport({ url: this.url, pool: true, maxConnections: BATCH_CONNECTIONS });
+    const pool = nodemailer.createTransport({
+      url: this.url,
+      pool: true,
+      maxConnections: BATCH_CONNECTIONS,
+      // nodemailer's default (100) closes each connection and opens a new one every 100 mails.
+      maxMessages: Number.POSITIVE_INFINITY,
+    });
     return {
       send: (request) => this.deliver(this.render(request), request.kind, pool),
       close: () => pool.close(),
