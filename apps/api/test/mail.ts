@@ -45,6 +45,8 @@ export async function outboxMails(dir: string): Promise<ReceivedMail[]> {
 export type TestSmtp = {
   url: string;
   mails: ReceivedMail[];
+  /** Recipients the server refuses (550) while they are in the set: a relay that fails a mail. */
+  refused: Set<string>;
   /** Waits until a message to `to` (and matching `match`, when given) has arrived. */
   waitFor: (to: string, match?: (mail: ReceivedMail) => boolean, timeoutMs?: number) => Promise<ReceivedMail>;
   close: () => Promise<void>;
@@ -52,10 +54,15 @@ export type TestSmtp = {
 
 export async function startSmtpServer(): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
+  const refused = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refused.has(address.address)) return callback();
+      callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
+    },
     onData(stream, _session, done) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -88,6 +95,7 @@ export async function startSmtpServer(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${address.port}`,
     mails,
+    refused,
     waitFor,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -152,4 +152,58 @@ describe('reminder mails', () => {
     expect((await pass()).sent).toBe(0);
     expect(mailsTo(learner)).toEqual([]);
   });
+
+  /** Many people on one assignment, written as the resolver writes them (API-made users are slow). */
+  async function crowd(name: string, count: number, due: string): Promise<string[]> {
+    const code = name.replace(/\W/g, '').slice(0, 8);
+    const place = org.branchA;
+    const made = await t.database.db.execute(sql`
+      insert into users (employee_code, full_name, email, role, service_id, branch_id, department_id)
+      select ${code} || g, 'Crowd ' || g, lower(${code}) || g || '@crowd.example.com', 'ROLE_STUDENT',
+             ${place.serviceId}, ${place.branchId}, ${place.departmentId}
+      from generate_series(1, ${count}) g
+      returning id, email`);
+    const people = (made as unknown as { rows: { id: number; email: string }[] }).rows;
+    const id = await assignNew(name, { userIds: [people[0]?.id] }, { date: due });
+    await t.database.db.execute(sql`
+      insert into assignment_people (assignment_id, user_id, assigned_at, due_on, due_at, standing_at)
+      select ${id}, u.id, now(), ${due}::date, (${due}::date + 1)::timestamptz, now()
+      from users u where u.id = any(array[${sql.join(
+        people.map((p) => sql`${p.id}`),
+        sql`, `,
+      )}]::int[])
+      on conflict do nothing`);
+    return people.map((p) => p.email);
+  }
+
+  it('mails a pass bigger than a claimed batch, each person once', async () => {
+    at('2031-08-01T03:00:00Z');
+    const emails = await crowd('Crowd course', 600, '2031-08-01');
+    expect((await pass()).sent).toBe(600);
+    expect((await pass()).sent).toBe(0);
+    const mailed = smtp.mails.filter((m) => m.to.endsWith('@crowd.example.com')).map((m) => m.to);
+    expect(mailed.length).toBe(600);
+    expect(new Set(mailed)).toEqual(new Set(emails));
+  });
+
+  it('a refused mail: the rest of its batch is sent, the pass stops and the next one sends the rest', async () => {
+    at('2031-09-01T03:00:00Z');
+    const emails = await crowd('Refused course', 520, '2031-09-01');
+    const refused = emails[10] as string;
+    smtp.refused.add(refused);
+    try {
+      // The first claimed batch (500) but the refused one; the batch claimed ahead goes back unsent.
+      expect((await pass()).sent).toBe(499);
+    } finally {
+      smtp.refused.delete(refused);
+    }
+    const claimedUnsent = await t.database.db.execute(
+      sql`select count(*)::int as n from ${assignmentReminders} where sent_at is null and claimed_at is not null`,
+    );
+    expect((claimedUnsent as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    expect((await pass()).sent).toBe(21);
+    const mailed = smtp.mails.filter((m) => emails.includes(m.to)).map((m) => m.to);
+    expect(mailed.length).toBe(520);
+    expect(new Set(mailed).size).toBe(520);
+  });
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client';
 import { col } from '../../platform/db/sql';
-import type { MailBatch, Mailer } from '../../platform/mail';
+import type { MailBatch, Mailer, MailRequest } from '../../platform/mail';
 import { courseFacts } from '../courses';
 import { roadmapNameOf } from '../roadmaps';
 import { allowedEmailOf, fullNameOf } from '../users';
@@ -34,14 +34,17 @@ function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
+/** Made once: a new Intl.DateTimeFormat per mail was a tenth of a reminder pass's CPU. */
+const READABLE_DAY = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
 /** "15 March 2030": a due day as a reader reads it (the day itself, no time zone shift). */
 export function readableDay(day: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
+  return READABLE_DAY.format(new Date(`${day}T00:00:00Z`));
 }
 
 /** The kind of an occasion key ('BEFORE:<due>', 'DUE:<due>', 'OVERDUE:<due>:<week>'). */
@@ -124,63 +127,94 @@ const idList = (ids: number[]) =>
     sql`, `,
   )}]::int[]`;
 
+/** How many reminder mails a process has with the mail relay at once. */
+const SEND_CONCURRENCY = 20;
+/** Sent rows are marked in statements of this many (decision 103's at-least-once corner). */
+const MARK_GROUP = 20;
+
+function reminderMail(row: Claimed, today: string): MailRequest {
+  return {
+    to: row.email ?? '',
+    kind: 'assignmentReminder',
+    data: {
+      fullName: row.full_name,
+      occasion: reminderKindOf(row.occasion),
+      name: row.name,
+      dueOn: readableDay(row.due_on),
+      days: Math.abs(daysBetween(today, row.due_on)),
+    },
+  };
+}
+
 /**
- * Step 3 for a group of rows: their mails at once, then ONE statement marks the sent ones
- * (`sent_at`) and one frees the failed ones. A process that dies in between leaves at most a group
- * claimed but unmarked: mailed again after the lease (decision 103's at-least-once corner).
+ * Step 3 for a claimed batch: SEND_CONCURRENCY mails with the relay at any time (the next one
+ * leaves as one is accepted), and every MARK_GROUP accepted ones marked `sent_at` in one statement
+ * while the next mails go; failed ones are freed for the next pass. Only one batch's rows and
+ * SEND_CONCURRENCY mails exist at once, so memory stays the same whatever a pass sends. A process
+ * that dies between the relay's acceptance and the mark sends at most one group again.
  */
-async function sendGroup(
+async function sendBatch(
   db: Db,
   mailer: MailBatch,
   log: FastifyBaseLogger,
-  group: Claimed[],
+  rows: Claimed[],
   today: string,
 ): Promise<{ sent: number; failed: number }> {
-  const outcomes = await Promise.allSettled(
-    group.map((row) =>
-      mailer.send({
-        to: row.email ?? '',
-        kind: 'assignmentReminder',
-        data: {
-          fullName: row.full_name,
-          occasion: reminderKindOf(row.occasion),
-          name: row.name,
-          dueOn: readableDay(row.due_on),
-          days: Math.abs(daysBetween(today, row.due_on)),
-        },
-      }),
-    ),
-  );
-  const sent: number[] = [];
+  let sent = 0;
   const failed: number[] = [];
-  outcomes.forEach((outcome, i) => {
-    const row = group[i] as Claimed;
-    if (outcome.status === 'fulfilled') sent.push(row.id);
-    else {
-      failed.push(row.id);
-      log.warn(
-        { err: outcome.reason, reminder: row.id },
-        'assignment reminder not sent; retried on the next pass',
+  let accepted: number[] = [];
+  let marking: Promise<void> = Promise.resolve();
+  let markError: unknown;
+  const mark = () => {
+    const ids = accepted;
+    accepted = [];
+    sent += ids.length;
+    marking = marking
+      .then(() =>
+        db.execute(sql`update ${assignmentReminders} set sent_at = now() where id = any(${idList(ids)})`),
+      )
+      .then(
+        () => {},
+        (err: unknown) => {
+          markError ??= err;
+        },
       );
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < rows.length) {
+      const row = rows[next++] as Claimed;
+      try {
+        await mailer.send(reminderMail(row, today));
+        accepted.push(row.id);
+        if (accepted.length >= MARK_GROUP) mark();
+      } catch (err) {
+        failed.push(row.id);
+        log.warn({ err, reminder: row.id }, 'assignment reminder not sent; retried on the next pass');
+      }
     }
-  });
-  if (sent.length)
-    await db.execute(sql`update ${assignmentReminders} set sent_at = now() where id = any(${idList(sent)})`);
-  if (failed.length)
-    await db.execute(
-      sql`update ${assignmentReminders} set claimed_at = null where id = any(${idList(failed)})`,
-    );
-  return { sent: sent.length, failed: failed.length };
+  };
+  await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, rows.length) }, worker));
+  if (accepted.length) mark();
+  await marking;
+  // Sent but not marked: the lease frees them for another pass (decision 103's corner).
+  if (markError) throw markError;
+  if (failed.length) await release(db, failed);
+  return { sent, failed: failed.length };
 }
 
-/** How many reminder mails a process hands to the mail relay at once. */
-const SEND_CONCURRENCY = 20;
+/** Frees claimed rows for the next pass. */
+async function release(db: Db, ids: number[]): Promise<void> {
+  if (ids.length)
+    await db.execute(sql`update ${assignmentReminders} set claimed_at = null where id = any(${idList(ids)})`);
+}
 
 /**
- * One reminder pass: plan today's occasions, then claim and send until nothing is left. Rows
- * nobody needs any more (finished, moved out, stopped) are dropped in one statement per batch;
- * the others are mailed SEND_CONCURRENCY at a time. Each batch costs a constant number of
- * statements, so a pass over 100,000 occasions is bound by the relay (docs/performance.md).
+ * One reminder pass: plan today's occasions, then claim and send until nothing is left. The next
+ * batch is claimed while this one is mailed; rows nobody needs any more (finished, moved out,
+ * stopped) are dropped in one statement per batch. Each batch costs a constant number of
+ * statements, so a pass over 100,000 occasions is bound by composing and relaying the mails
+ * (docs/performance.md, "Compliance jobs").
  */
 export async function runReminders(
   db: Db,
@@ -192,27 +226,38 @@ export async function runReminders(
   const planned = await planReminders(db, timeZone, now);
   const today = localDay(now, timeZone);
   let sent = 0;
-  // A failed send frees its row for the next pass; this one stops after that batch, or it would
-  // claim the same rows again and again while the relay is down.
-  let failed = false;
   const sender = mailer.batch();
+  let next: Promise<Claimed[]> | undefined = claimBatch(db, now);
   try {
-    while (!failed) {
-      const batch = await claimBatch(db, now);
+    while (next) {
+      const batch: Claimed[] = await next;
+      next = batch.length < CLAIM_BATCH ? undefined : claimBatch(db, now);
       const unwanted = batch.filter((row) => !row.open || !row.email).map((row) => row.id);
       if (unwanted.length)
         await db.execute(
           sql`delete from ${assignmentReminders} where id = any(${idList(unwanted)}) and sent_at is null`,
         );
-      const wanted = batch.filter((row) => row.open && row.email);
-      for (let i = 0; i < wanted.length; i += SEND_CONCURRENCY) {
-        const outcome = await sendGroup(db, sender, log, wanted.slice(i, i + SEND_CONCURRENCY), today);
-        sent += outcome.sent;
-        if (outcome.failed) failed = true;
-      }
-      if (batch.length < CLAIM_BATCH) break;
+      const outcome = await sendBatch(
+        db,
+        sender,
+        log,
+        batch.filter((row) => row.open && row.email),
+        today,
+      );
+      sent += outcome.sent;
+      // A failed send frees its row for the next pass; this one stops after its batch, or it would
+      // claim the same rows again and again while the relay is down.
+      if (outcome.failed) break;
     }
   } finally {
+    // Stopped early (a failure, an error): the batch claimed ahead goes back unsent.
+    const ahead = next;
+    next = undefined;
+    if (ahead)
+      await release(
+        db,
+        (await ahead.catch(() => [] as Claimed[])).map((row) => row.id),
+      );
     sender.close();
   }
   return { planned, sent };
