@@ -58,6 +58,9 @@ class TimedClient extends pg.Client {
   }
 }
 
+/** The embedded database's buffer pool (WebAssembly memory, which never shrinks). */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
 /** Serialises migrations when several API processes start at once against one PostgreSQL. */
 const MIGRATION_LOCK = 727_001;
 
@@ -127,6 +130,11 @@ export async function openDatabase(options: {
   // pg_trgm: the news title search index (migration 0009); PostgreSQL has it as a contrib extension.
   const pglite = await PGlite.create(options.pgliteDir, {
     extensions: { pg_trgm },
+    // The database PGlite 0.3 opened by default, where every existing data folder keeps its tables.
+    database: 'template1',
+    // 32 MB of shared buffers, not the 128 MB PGlite 0.3 fixed and held resident from the start
+    // (decision 175): pages beyond them are read from the operating system's file cache.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
   });
   // Statements run again are prepared once, as node-postgres does with named ones (decision 174).
