@@ -61,6 +61,15 @@ class TimedClient extends pg.Client {
 /** The embedded database's buffer pool (WebAssembly memory, which never shrinks). */
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
+/**
+ * PGlite's own start parameters (0.4 and later). Read loosely so that a checkout whose
+ * node_modules still hold PGlite 0.3 (before `npm ci`) builds and starts as before: 0.3 has none
+ * and ignores `startParams`.
+ */
+function pgliteDefaultStartParams(): string[] {
+  return (PGlite as { defaultStartParams?: string[] }).defaultStartParams ?? [];
+}
+
 /** Serialises migrations when several API processes start at once against one PostgreSQL. */
 const MIGRATION_LOCK = 727_001;
 
@@ -134,7 +143,7 @@ export async function openDatabase(options: {
     database: 'template1',
     // 32 MB of shared buffers, not the 128 MB PGlite 0.3 fixed and held resident from the start
     // (decision 175): pages beyond them are read from the operating system's file cache.
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    startParams: [...pgliteDefaultStartParams(), '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
   });
   // Statements run again are prepared once, as node-postgres does with named ones (decision 174).
