@@ -21,6 +21,7 @@ import { preparedPerDatabase } from '../../platform/db/prepared';
 import { ApiError, conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors';
 import { lessonExamInfo } from '../courses';
 import {
+  completionLockSql,
   currentCycleSql,
   type LessonNode,
   type LessonStanding,
@@ -211,7 +212,7 @@ async function finishAttempt(
   standing: LockedStanding,
   now: Date,
   finish: Finish,
-  known: { lesson?: LessonNode; questions?: GradableQuestion[] } = {},
+  known: { lesson?: LessonNode; questions?: GradableQuestion[]; completionLocked?: boolean } = {},
 ): Promise<Finished> {
   const questionRows =
     known.questions ??
@@ -234,27 +235,39 @@ async function finishAttempt(
   const flags: TAttemptFlags = fullFlags(attempt.flags);
   if (finish.cheat === 'TAB_LEFT') flags.tabLeaves += 1;
   if (finish.cheat === 'PRINT_SCREEN') flags.printScreens += 1;
-  const [row] = await tx
-    .update(examAttempts)
-    .set({
-      status: finish.status,
-      result: passed ? 'PASSED' : 'FAILED',
-      endedAt: finish.status === 'EXPIRED' && now > attempt.deadlineAt ? attempt.deadlineAt : now,
-      answers: finish.answers,
-      questionCount: grade.questionCount,
-      correctCount: grade.correctCount,
-      mark: grade.mark,
-      outcomes: grade.outcomes,
-      submitReason: finish.reason,
-      cheating: attempt.cheating || finish.cheat !== null,
-      cheatReason: attempt.cheatReason ?? finish.cheat,
-      flags,
-    })
-    .where(eq(examAttempts.id, attempt.id))
-    .returning(resultColumns)
-    .prepare('exams_close_attempt')
-    .execute();
-  if (!row) throw new Error('exam attempt vanished while being closed');
+  const closing = {
+    status: finish.status,
+    result: passed ? 'PASSED' : 'FAILED',
+    endedAt: finish.status === 'EXPIRED' && now > attempt.deadlineAt ? attempt.deadlineAt : now,
+    answers: finish.answers,
+    questionCount: grade.questionCount,
+    correctCount: grade.correctCount,
+    mark: grade.mark,
+    outcomes: grade.outcomes,
+    submitReason: finish.reason,
+    cheating: attempt.cheating || finish.cheat !== null,
+    cheatReason: attempt.cheatReason ?? finish.cheat,
+    flags,
+  } satisfies Partial<AttemptRow>;
+  const failedAttempts = passed ? standing.failedAttempts : standing.failedAttempts + 1;
+  const saved: LockedStanding = {
+    ...standing,
+    failedAttempts,
+    passedAt: passed ? (standing.passedAt ?? now) : standing.passedAt,
+    lockedAt: standing.lockedAt ?? (!passed && locksNow(failedAttempts, attempt.maxFailed) ? now : null),
+  };
+  await closeAndSave(tx, attempt.id, closing, saved, now);
+  const row: ResultRow = {
+    ...pickResult(attempt),
+    status: closing.status,
+    result: closing.result,
+    mark: closing.mark,
+    correctCount: closing.correctCount,
+    questionCount: closing.questionCount,
+    endedAt: closing.endedAt,
+    cheating: closing.cheating,
+    cheatReason: closing.cheatReason,
+  };
   if (events.handles('examGraded')) {
     const { userId, examId, startedAt } = attempt;
     await events.publish(tx, 'examGraded', {
@@ -267,20 +280,6 @@ async function finishAttempt(
       at: now,
     });
   }
-  const failedAttempts = passed ? standing.failedAttempts : standing.failedAttempts + 1;
-  const [saved] = await tx
-    .update(examStandings)
-    .set({
-      failedAttempts,
-      passedAt: passed ? (standing.passedAt ?? now) : standing.passedAt,
-      lockedAt: standing.lockedAt ?? (!passed && locksNow(failedAttempts, attempt.maxFailed) ? now : null),
-      updatedAt: now,
-    })
-    .where(and(eq(examStandings.userId, standing.userId), eq(examStandings.examId, standing.examId)))
-    .returning(standingColumns)
-    .prepare('exams_save_standing')
-    .execute();
-  if (!saved) throw new Error('exam standing vanished while being updated');
   if (saved.lockedAt && !standing.lockedAt) {
     await events.publish(tx, 'examLocked', { userId: attempt.userId, examId: attempt.examId, at: now });
   }
@@ -292,8 +291,51 @@ async function finishAttempt(
     passed,
     now,
     known.lesson,
+    { completionLocked: known.completionLocked === true },
   );
   return { row, standing: saved, lessonPassed: progress.passed };
+}
+
+function pickResult(attempt: GradingRow): ResultRow {
+  const row = {} as Record<keyof ResultRow, unknown>;
+  for (const key of Object.keys(resultColumns) as (keyof ResultRow)[]) row[key] = attempt[key];
+  return row as ResultRow;
+}
+
+/**
+ * Closes the (locked) attempt and saves the (locked) standing in one statement: the attempt's
+ * update is a data-modifying CTE of the standing's. Both rows are locked by the caller, so both
+ * are there; the count of closed attempts proves it.
+ */
+async function closeAndSave(
+  tx: Db,
+  attemptId: number,
+  closing: Partial<AttemptRow>,
+  standing: LockedStanding,
+  now: Date,
+): Promise<void> {
+  const closed = tx.$with('closed', { one: sql<number>`one` }).as(
+    tx
+      .update(examAttempts)
+      .set(closing)
+      .where(eq(examAttempts.id, attemptId))
+      .returning({ one: sql<number>`1`.as('one') })
+      .getSQL(),
+  );
+  const [saved] = await tx
+    .with(closed)
+    .update(examStandings)
+    .set({
+      failedAttempts: standing.failedAttempts,
+      passedAt: standing.passedAt,
+      lockedAt: standing.lockedAt,
+      updatedAt: now,
+    })
+    .where(and(eq(examStandings.userId, standing.userId), eq(examStandings.examId, standing.examId)))
+    .returning({ closed: sql<number>`(select count(*)::int from ${closed})` })
+    .prepare('exams_close_and_save')
+    .execute();
+  if (saved?.closed !== 1) throw new Error('exam attempt or standing vanished while being closed');
 }
 
 /** Closes an attempt whose time (and grace) ran out, if it is still open. */
@@ -304,16 +346,14 @@ async function expireAttempt(
   now: Date,
 ) {
   return db.transaction(async (tx) => {
-    const standing = await lockStanding(tx, peek.userId, peek.examId);
-    const [attempt] = await tx.select().from(examAttempts).where(eq(examAttempts.id, peek.id)).for('update');
-    if (attempt?.status !== 'IN_PROGRESS') return null;
-    if (submissionWindow(now, attempt.deadlineAt) !== 'CLOSED') return null;
-    return finishAttempt(tx, events, attempt, standing, now, {
-      status: 'EXPIRED',
-      reason: 'EXPIRED',
-      answers: attempt.answers,
-      cheat: null,
-    });
+    const locked = await lockForGrading(tx, peek.userId, peek.examId, peek.id, null);
+    if (locked?.attempt.status !== 'IN_PROGRESS') return null;
+    const { standing, attempt, questions } = locked;
+    if (submissionWindow(now, attempt.deadlineAt) === 'CLOSED') {
+      const finish = { status: 'EXPIRED', reason: 'EXPIRED', answers: attempt.answers, cheat: null } as const;
+      return finishAttempt(tx, events, attempt, standing, now, finish, { questions });
+    }
+    return null;
   });
 }
 
@@ -629,11 +669,18 @@ export async function autosaveAnswers(
 
 type SubmitOutcome = Finished & { replay: boolean; timeUp: boolean };
 
-/** A learner's attempt as a result, before the submission's transaction: a prepared statement. */
+/**
+ * A learner's attempt as a result with their standing in its exam, before the submission's
+ * transaction: a prepared statement. A replay is answered from it.
+ */
 const attemptOfLearner = preparedPerDatabase((db) =>
   db
-    .select(resultColumns)
+    .select({ ...resultColumns, standing: standingColumns })
     .from(examAttempts)
+    .leftJoin(
+      examStandings,
+      and(eq(examStandings.userId, examAttempts.userId), eq(examStandings.examId, examAttempts.examId)),
+    )
     .where(
       and(
         eq(examAttempts.id, sql.placeholder('attemptId')),
@@ -662,21 +709,27 @@ export async function submitAttempt(
   const [peek] = await attemptOfLearner(db).execute({ attemptId: input.attemptId, userId });
   if (!peek) throw notFound(EXAM_MESSAGES.attemptNotFound);
   // A closed attempt never opens again: a replay answers the stored result without locking.
-  if (peek.status !== 'IN_PROGRESS') return storedResult(db, peek);
+  if (peek.status !== 'IN_PROGRESS') {
+    if (!peek.standing) throw notFound(EXAM_MESSAGES.attemptNotFound);
+    return examResult(db, peek, peek.standing);
+  }
   // The learner's lesson is read before the transaction, where the course tree is one prepared
   // statement; the progress write inside checks the row's version, so a stale read is harmless.
   const { tree, lesson } = await learnerLesson(db, userId, peek.examId);
   const outcome = await db.transaction(async (tx): Promise<SubmitOutcome> => {
-    const standing = await lockStanding(tx, userId, peek.examId);
-    const locked = await lockAttempt(tx, peek.id);
+    const locked = await lockForGrading(tx, userId, peek.examId, peek.id, lesson.courseId);
     if (!locked) throw notFound(EXAM_MESSAGES.attemptNotFound);
-    const { attempt, questions } = locked;
+    const { standing, attempt, questions } = locked;
     if (attempt.status !== 'IN_PROGRESS') {
       return { row: attempt, standing, lessonPassed: null, replay: true, timeUp: false };
     }
     if (submissionWindow(now, attempt.deadlineAt) === 'CLOSED') {
       const finish = { status: 'EXPIRED', reason: 'EXPIRED', answers: attempt.answers, cheat: null } as const;
-      const closed = await finishAttempt(tx, events, attempt, standing, now, finish, { lesson, questions });
+      const closed = await finishAttempt(tx, events, attempt, standing, now, finish, {
+        lesson,
+        questions,
+        completionLocked: true,
+      });
       return { ...closed, replay: false, timeUp: true };
     }
     const cheat = (CHEAT_REASONS as readonly string[]).includes(input.reason)
@@ -685,7 +738,11 @@ export async function submitAttempt(
     const answers = mergeAnswers(attempt.answers, cleanAnswers(input.answers, attempt.questionIds));
     const status = input.reason === 'TIME_UP' ? 'EXPIRED' : 'SUBMITTED';
     const finish: Finish = { status, reason: input.reason, answers, cheat };
-    const done = await finishAttempt(tx, events, attempt, standing, now, finish, { lesson, questions });
+    const done = await finishAttempt(tx, events, attempt, standing, now, finish, {
+      lesson,
+      questions,
+      completionLocked: true,
+    });
     return { ...done, replay: false, timeUp: false };
   });
   if (outcome.timeUp) throw unprocessable(EXAM_MESSAGES.timeUp);
@@ -695,22 +752,41 @@ export async function submitAttempt(
 }
 
 /**
- * The attempt row, locked for the rest of the transaction, with the grading data of its
- * questions (one statement; a question deleted since the start is left out).
+ * The learner's standing and the attempt, locked for the rest of the transaction in that order
+ * (`FOR UPDATE OF` locks the rows in the order it names them), with the grading data of the
+ * attempt's questions: one statement (a question deleted since the start is left out). With the
+ * course (a submission, which may pass its lesson), the study module's course-completion lock is
+ * taken in the same statement, before the rows', so the completion check after a pass is one
+ * statement. Nothing when the standing is missing (it is made when an attempt starts) or the
+ * attempt is not the learner's in that exam.
  */
-async function lockAttempt(tx: Db, attemptId: number) {
+async function lockForGrading(
+  tx: Db,
+  userId: number,
+  examId: number,
+  attemptId: number,
+  courseId: number | null,
+) {
   const [row] = await tx
     .select({
+      standing: standingColumns,
       attempt: gradingColumns,
       questions: sql<GradableQuestion[]>`coalesce((
         select json_agg(json_build_object('id', q.id, 'type', q.type, 'options', q.options, 'blanks', q.blanks))
         from ${examQuestions} q
         where q.exam_id = ${examAttempts.examId} and ${examAttempts.questionIds} @> to_jsonb(q.id)), '[]'::json)`,
+      completionLocked: courseId === null ? sql<unknown>`null` : completionLockSql(userId, courseId),
     })
-    .from(examAttempts)
-    .where(eq(examAttempts.id, attemptId))
-    .for('update', { of: examAttempts })
-    .prepare('exams_lock_attempt')
+    .from(examStandings)
+    .innerJoin(
+      examAttempts,
+      and(eq(examAttempts.userId, examStandings.userId), eq(examAttempts.examId, examStandings.examId)),
+    )
+    .where(
+      and(eq(examStandings.userId, userId), eq(examStandings.examId, examId), eq(examAttempts.id, attemptId)),
+    )
+    .for('update', { of: [examStandings, examAttempts] })
+    .prepare(courseId === null ? 'exams_lock_for_closing' : 'exams_lock_for_grading')
     .execute();
   return row;
 }

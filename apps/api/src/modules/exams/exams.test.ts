@@ -7,6 +7,7 @@ import {
   type TExamStanding,
   type TExamState,
   type TLesson,
+  type TMyAssignment,
   type TMyLesson,
   type TQuestionInput,
   type TStaffAttempt,
@@ -808,7 +809,74 @@ describe('demo data', () => {
   });
 });
 
+describe('course completion through an exam', () => {
+  /** The learner is assigned the course: its state is DONE once the course is completed. */
+  async function assigned(courseId: number) {
+    const learner = await makeUser(t.app);
+    const res = await admin.post('assignments', {
+      courseId,
+      audience: { userIds: [learner.id] },
+      due: { date: '2099-01-01' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const state = async () => {
+      const mine = await learner.client.get('my-assignments');
+      expect(mine.statusCode, mine.body).toBe(200);
+      return (mine.json() as TMyAssignment[]).find((a) => a.courseId === courseId)?.state;
+    };
+    return { learner, state };
+  }
+
+  it('completes the course with the submission that passes its last lesson', async () => {
+    // Two topics of one lesson each; the second lesson has the exam.
+    const { course, topics } = await buildCourse(staff, [[0], [0]]);
+    const [first, last] = topics.map((topic) => topic.lessons[0]?.id ?? 0);
+    for (const q of QUESTIONS) expect((await staff.post(`exams/${last}/questions`, q)).statusCode).toBe(201);
+    const settings = { examTimeLimitMinutes: 10, requiredCorrectAnswers: 2, maxFailedAttempts: 3 };
+    expect((await staff.put(`exams/${last}/settings`, settings)).statusCode).toBe(200);
+    const { learner, state } = await assigned(course.id);
+    const open = await learner.client.post(`user-lesson/update-status/${first}`);
+    expect(open.statusCode, open.body).toBe(200);
+    expect(await state()).not.toBe('DONE');
+    expect((await takeExam(learner.client, last ?? 0, 0)).passed).toBe(false);
+    expect(await state()).not.toBe('DONE');
+    expect((await takeExam(learner.client, last ?? 0, 3)).passed).toBe(true);
+    expect(await state()).toBe('DONE');
+  });
+
+  it('leaves the course open when the exam passes before the other lesson', async () => {
+    const fixture = await setupExam(staff);
+    const { learner, state } = await assigned(fixture.courseId);
+    expect((await takeExam(learner.client, fixture.examId, 3)).passed).toBe(true);
+    expect(await state()).not.toBe('DONE');
+    const open = await learner.client.post(`user-lesson/update-status/${fixture.nextLessonId}`);
+    expect(open.statusCode, open.body).toBe(200);
+    expect(await state()).toBe('DONE');
+  });
+});
+
 describe('speed', () => {
+  it('grades and stores a submission in nine statements, and answers a replay in three', async () => {
+    // Sign-in check, the attempt with the standing, the course tree; then begin, the locks (with
+    // the course-completion lock) and the questions, closing the attempt with the standing, the
+    // progress row (made now, with the course's completion counted), the assignments' note of the
+    // start (lessonStarted), commit.
+    const fixture = await setupExam(staff);
+    const counts: number[] = [];
+    for (const right of [3, 0]) {
+      const learner = await freshLearner();
+      const attempt = await start(learner, fixture.examId);
+      const answers = mixedAnswers(await questionsOf(learner, fixture.examId), right);
+      t.database.queries.reset();
+      expect((await submit(learner, attempt.id, answers)).passed).toBe(right === 3);
+      counts.push(t.database.queries.count);
+      t.database.queries.reset();
+      await submit(learner, attempt.id, answers);
+      counts.push(t.database.queries.count);
+    }
+    expect(counts).toEqual([9, 3, 9, 3]);
+  });
+
   it('answers the questions of an attempt with a constant number of queries', async () => {
     const small = await setupExam(staff);
     const large = await setupExam(staff, {

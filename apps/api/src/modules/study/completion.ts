@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { AppEvents } from '../../events';
 import type { Db } from '../../platform/db/client';
@@ -63,8 +63,45 @@ async function courseFinished(db: Db, userId: number, courseId: number): Promise
 }
 
 /**
+ * `courseFinished` as a column of the statement that passes `lessonId` (its write is not visible
+ * to the statement itself, so that lesson counts as passed): for a transaction holding the
+ * completion lock since an earlier statement (`completionLockSql`), whose snapshot therefore has
+ * every pass made before it. The cycle when the course is then finished, else null.
+ */
+export function courseFinishedWithSql(
+  db: Db,
+  userId: number,
+  courseId: number,
+  lessonId: number,
+): SQL<number | null> {
+  const course = courseFacts(db);
+  const lesson = lessonFacts();
+  const passed = passedWhere({
+    minStudyMinutes: col(lesson.minStudyMinutes),
+    examQuestionCount: col(lesson.examQuestionCount),
+    videoKind: col(lesson.videoKind),
+  });
+  const others = sql`(select count(*)::int from ${lessonProgress} inner join ${lesson} on ${col(lesson.id)} = ${col(lessonProgress.lessonId)} where ${col(lessonProgress.userId)} = ${userId} and ${col(lesson.courseId)} = ${col(course.id)} and ${col(lessonProgress.lessonId)} <> ${lessonId} and ${passed})`;
+  const cycle = currentCycleSql(sql`${userId}::int`, sql`${courseId}::int`);
+  return sql<
+    number | null
+  >`(select case when ${col(course.lessonCount)} > 0 and ${others} + 1 >= ${col(course.lessonCount)} then ${cycle} end from ${course} where ${col(course.id)} = ${courseId})`;
+}
+
+/**
+ * The completion check's lock as a column of the caller's own statement, for a transaction that
+ * may pass a lesson of the course (an exam submission takes it with its row locks, so its check
+ * after the pass is one statement). Held until the transaction ends.
+ */
+export function completionLockSql(userId: number, courseId: number): SQL<unknown> {
+  return sql`pg_advisory_xact_lock(${lockKey(userId, courseId).toString()}::bigint)`;
+}
+
+/**
  * Call after writing a lesson's change from not passed to passed. Costs nothing when nobody
- * handles course completions; otherwise two statements (lock, check) and the handlers' own.
+ * handles course completions; otherwise two statements (lock, check) and the handlers' own, one
+ * when the caller's transaction holds the lock already (`completionLockSql`), none when its write
+ * also told whether the course is finished (`finishedCycle`, from `courseFinishedWithSql`).
  */
 export async function afterLessonPassed(
   db: Db,
@@ -72,11 +109,17 @@ export async function afterLessonPassed(
   userId: number,
   courseId: number,
   at: Date,
+  options: { locked?: boolean; finishedCycle?: number | null } = {},
 ): Promise<void> {
   if (!events.handles('courseCompleted')) return;
   const check = async (tx: Db) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(userId, courseId).toString()}::bigint)`);
-    const cycle = await courseFinished(tx, userId, courseId);
+    if (!options.locked) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(userId, courseId).toString()}::bigint)`);
+    }
+    const cycle =
+      options.finishedCycle !== undefined
+        ? options.finishedCycle
+        : await courseFinished(tx, userId, courseId);
     if (cycle === null) return;
     await events.publish(tx, 'courseCompleted', { userId, courseId, at, cycle });
   };

@@ -1,5 +1,5 @@
 /** Studying: my courses, lesson progress and gating, watch time, course completion, documents. */
-export type { StudyEvents } from './completion';
+export { completionLockSql, type StudyEvents } from './completion';
 export {
   type CycleEnd,
   currentCycleSql,

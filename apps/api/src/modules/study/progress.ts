@@ -1,9 +1,9 @@
 import type { LessonStatus, THeartbeatResult, TLessonProgress, ZHeartbeat } from '@academy/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import { conflict } from '../../platform/http/errors';
-import { afterLessonPassed, type StudyEvents } from './completion';
+import { afterLessonPassed, courseFinishedWithSql, type StudyEvents } from './completion';
 import { assertUnlocked, learnerLesson } from './learner';
 import { applyHeartbeat, type LessonRule, lessonPassed, nextStatus, type StudySettings } from './rules';
 import { lessonProgress } from './tables';
@@ -51,11 +51,83 @@ async function ensureRecord(
   return existing;
 }
 
+/** A progress row as it is made: the table's defaults (a learner studying the lesson). */
+const FRESH_RECORD: ProgressRecord = {
+  status: 'STUDYING',
+  creditedSeconds: 0,
+  lastPositionSeconds: 0,
+  examPassed: false,
+  contentPassed: false,
+  viewingId: null,
+  lastHeartbeatAt: null,
+  watching: false,
+  tabLeaves: 0,
+  passedAt: null,
+  version: 0,
+};
+
+/** After a write that took the row from not passed to passed: lessonPassed, then the course's completion. */
+async function publishPass(
+  db: Db,
+  events: StudyEvents,
+  userId: number,
+  lesson: LessonNode,
+  record: ProgressRecord,
+  changes: ProgressChanges,
+  now: Date,
+  completion: { locked: boolean; finishedCycle?: number | null },
+): Promise<void> {
+  if (!passes(record, changes)) return;
+  if (events.handles('lessonPassed')) {
+    const studiedSeconds = Math.round(changes.creditedSeconds ?? record.creditedSeconds);
+    await events.publish(db, 'lessonPassed', {
+      userId,
+      lessonId: lesson.id,
+      courseId: lesson.courseId,
+      studiedSeconds,
+      at: now,
+    });
+  }
+  await afterLessonPassed(db, events, userId, lesson.courseId, now, completion);
+}
+
+function passes(record: ProgressRecord, changes: ProgressChanges): boolean {
+  return record.status !== 'PASSED' && changes.status === 'PASSED';
+}
+
+/**
+ * What a write that may pass the lesson returns: its version, and — when the transaction holds the
+ * course's completion lock and the write passes the lesson — whether the course is now finished.
+ */
+function writeReturning(db: Db, events: StudyEvents, userId: number, lesson: LessonNode, counts: boolean) {
+  return {
+    version: lessonProgress.version,
+    finishedCycle:
+      counts && events.handles('courseCompleted')
+        ? courseFinishedWithSql(db, userId, lesson.courseId, lesson.id)
+        : sql<number | null>`null`,
+  };
+}
+
+/** afterLessonPassed's options for a write made with `writeReturning`. */
+function completionAfter(
+  events: StudyEvents,
+  completionLocked: boolean,
+  counted: boolean,
+  finishedCycle: number | null,
+) {
+  return counted && events.handles('courseCompleted')
+    ? { locked: completionLocked, finishedCycle }
+    : { locked: completionLocked };
+}
+
 /**
  * Applies a change to the learner's row with optimistic concurrency, in one statement and no
  * transaction: `decide` computes the change from the row as read; the write only lands if nobody
  * changed the row since (same version), else the row is read again and `decide` runs again.
- * `decide` returns null changes to write nothing.
+ * `decide` returns null changes to write nothing. A learner without a row (`lesson.record` null)
+ * gets it made with the change in one insert; when another request made it meanwhile, the usual
+ * path reads it and writes over it.
  */
 async function changeRecord<T>(
   db: Db,
@@ -67,12 +139,18 @@ async function changeRecord<T>(
     changes: ProgressChanges | null;
     answer: (saved: ProgressRecord) => T;
   },
+  completionLocked = false,
 ): Promise<T> {
+  if (!lesson.record) {
+    const made = await makeRecord(db, events, userId, lesson, now, decide, completionLocked);
+    if (made) return made.answer;
+  }
   let record = lesson.record ?? (await ensureRecord(db, events, userId, lesson, now));
   for (let attempt = 1; ; attempt++) {
     const { changes, answer } = decide(record);
     if (!changes) return answer(record);
-    const written = await db
+    const counts = completionLocked && passes(record, changes);
+    const [written] = await db
       .update(lessonProgress)
       .set({ ...changes, version: record.version + 1 })
       .where(
@@ -82,26 +160,56 @@ async function changeRecord<T>(
           eq(lessonProgress.version, record.version),
         ),
       )
-      .returning({ version: lessonProgress.version });
-    if (written.length) {
-      if (record.status !== 'PASSED' && changes.status === 'PASSED') {
-        if (events.handles('lessonPassed')) {
-          const studiedSeconds = Math.round(changes.creditedSeconds ?? record.creditedSeconds);
-          await events.publish(db, 'lessonPassed', {
-            userId,
-            lessonId: lesson.id,
-            courseId: lesson.courseId,
-            studiedSeconds,
-            at: now,
-          });
-        }
-        await afterLessonPassed(db, events, userId, lesson.courseId, now);
-      }
+      .returning(writeReturning(db, events, userId, lesson, counts));
+    if (written) {
+      const completion = completionAfter(events, completionLocked, counts, written.finishedCycle);
+      await publishPass(db, events, userId, lesson, record, changes, now, completion);
       return answer({ ...record, ...changes, version: record.version + 1 });
     }
     if (attempt >= MAX_ATTEMPTS) throw conflict('Your progress changed at the same time, please try again');
     record = await ensureRecord(db, events, userId, lesson, now);
   }
+}
+
+/**
+ * The learner's first row for the lesson, made with `decide`'s change already applied (one
+ * statement); the creation is published as ensureRecord's is. Null when a row exists already.
+ */
+async function makeRecord<T>(
+  db: Db,
+  events: StudyEvents,
+  userId: number,
+  lesson: LessonNode,
+  now: Date,
+  decide: (record: ProgressRecord) => {
+    changes: ProgressChanges | null;
+    answer: (saved: ProgressRecord) => T;
+  },
+  completionLocked: boolean,
+): Promise<{ answer: T } | null> {
+  const { changes, answer } = decide(FRESH_RECORD);
+  const version = changes ? 1 : 0;
+  const counts = completionLocked && changes !== null && passes(FRESH_RECORD, changes);
+  const [created] = await db
+    .insert(lessonProgress)
+    .values({
+      ...FRESH_RECORD,
+      createdAt: now,
+      updatedAt: now,
+      ...changes,
+      userId,
+      lessonId: lesson.id,
+      version,
+    })
+    .onConflictDoNothing()
+    .returning(writeReturning(db, events, userId, lesson, counts));
+  if (!created) return null;
+  await events.publish(db, 'lessonStarted', { userId, courseId: lesson.courseId, at: now });
+  if (changes) {
+    const completion = completionAfter(events, completionLocked, counts, created.finishedCycle);
+    await publishPass(db, events, userId, lesson, FRESH_RECORD, changes, now, completion);
+  }
+  return { answer: answer({ ...FRESH_RECORD, ...changes, version }) };
 }
 
 /** The status to store, and when the lesson was first passed. */
@@ -177,6 +285,7 @@ export async function openLesson(
  * the lesson FAILED until the exam is passed (a lesson already passed stays passed). `known` is
  * the learner's lesson when the caller read it already (before its transaction: the course tree
  * is a prepared query only outside one); its record may be stale, the versioned write re-reads it.
+ * `completionLocked`: the caller's transaction took `completionLockSql` for the lesson's course.
  */
 export async function recordExamResult(
   db: Db,
@@ -186,18 +295,27 @@ export async function recordExamResult(
   passed: boolean,
   now: Date,
   known?: LessonNode,
+  options: { completionLocked?: boolean } = {},
 ): Promise<TLessonProgress> {
   const lesson = known?.id === lessonId ? known : (await learnerLesson(db, userId, lessonId)).lesson;
-  return changeRecord(db, events, userId, lesson, now, (record) => {
-    const examPassed = record.examPassed || passed;
-    const after: ProgressRecord = { ...record, examPassed, status: passed ? record.status : 'FAILED' };
-    const change = statusChange(lesson, after, now);
-    const status = record.status === 'PASSED' ? 'PASSED' : change.status;
-    return {
-      changes: { examPassed, status, passedAt: change.passedAt, updatedAt: now },
-      answer: (saved) => progressOf(lesson, saved),
-    };
-  });
+  return changeRecord(
+    db,
+    events,
+    userId,
+    lesson,
+    now,
+    (record) => {
+      const examPassed = record.examPassed || passed;
+      const after: ProgressRecord = { ...record, examPassed, status: passed ? record.status : 'FAILED' };
+      const change = statusChange(lesson, after, now);
+      const status = record.status === 'PASSED' ? 'PASSED' : change.status;
+      return {
+        changes: { examPassed, status, passedAt: change.passedAt, updatedAt: now },
+        answer: (saved) => progressOf(lesson, saved),
+      };
+    },
+    options.completionLocked === true,
+  );
 }
 
 /**
