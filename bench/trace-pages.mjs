@@ -77,7 +77,10 @@ function pageTimings() {
  */
 function mainThreadBreakdown(trace, untilMs) {
   const events = trace.traceEvents;
-  const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL);
+  // The page's own navigation (a new tab first commits about:blank).
+  const navigation = events.find(
+    (e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'),
+  );
   if (!navigation) return {};
   const { pid, tid, ts: navStart } = navigation;
   const until = navStart + untilMs * 1000;
