@@ -57,8 +57,11 @@ export function RichTextEditor({
   });
 
   // A value loaded after the editor was created (e.g. the edit form's article) replaces its content.
+  // The editor may already be destroyed here: tiptap destroys an editor that is not mounted 1 ms
+  // after creating it, and Preact runs effects after the next frame; the editor it creates
+  // instead comes with the next render.
   useEffect(() => {
-    if (!editor || editor.isFocused) return;
+    if (!editor || editor.isDestroyed || editor.isFocused) return;
     if (normalise(editor.getHTML()) !== value) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 

@@ -160,14 +160,20 @@ export function useLessonContent(lessonId: number) {
 /**
  * The opened lesson's new status in the cached topic lists (decision 95). A list still on its way
  * (the topic page's loader asks for it beside the lesson) may have been read before the opening:
- * it is asked again.
+ * the opening is written into it when it arrives.
  */
 function showOpenedLesson(client: QueryClient, opened: TLessonProgress): void {
   showLessonProgress(client, opened);
-  // Asked again, not only invalidated: a list the loader prefetched has no observer yet, so an
-  // invalidation would not refetch it and its answer, read before the opening, would be kept.
-  if (client.isFetching({ queryKey: ['study', 'lessons'] }) > 0)
-    void client.refetchQueries({ queryKey: ['study', 'lessons'] });
+  // Neither invalidated nor refetched: a list the loader prefetched has no observer until its page
+  // mounts, and the query cache skips a query without observers or data in both.
+  const arriving = client
+    .getQueryCache()
+    .findAll({ queryKey: ['study', 'lessons'], fetchStatus: 'fetching' });
+  for (const list of arriving)
+    void list.promise?.then(
+      () => showLessonProgress(client, opened),
+      () => undefined,
+    );
 }
 
 /*
