@@ -20,6 +20,7 @@ export * from './permissions';
 export * from './progress';
 export * from './qa';
 export * from './recruitment';
+export * from './rich-text';
 export * from './roadmaps';
 export * from './scorm';
 export * from './search';

@@ -1,71 +1,29 @@
+import {
+  RICH_TEXT_ALIGNMENTS,
+  RICH_TEXT_ATTRIBUTES,
+  RICH_TEXT_IMAGE_SOURCE,
+  RICH_TEXT_TAGS,
+} from '@academy/contract';
 import { Box } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import classes from './RichContent.module.css';
 
 /**
- * The same allow-list the server applies (apps/api/src/platform/richtext/sanitize.ts): the API
- * already sanitises rich content before storing and before sending it; the browser does it once
- * more before it touches the DOM, so a fault in one layer is not enough.
+ * The contract's allow-list, which the server applies too (apps/api/src/platform/richtext/sanitize.ts):
+ * the API already sanitises rich content before storing and before sending it; the browser does it
+ * once more before it touches the DOM, so a fault in one layer is not enough.
  */
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'h2',
-  'h3',
-  'h4',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'sub',
-  'sup',
-  'mark',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'img',
-  'figure',
-  'figcaption',
-  'hr',
-  'code',
-  'pre',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-];
-const ALLOWED_ATTR = [
-  'href',
-  'title',
-  'target',
-  'rel',
-  'src',
-  'alt',
-  'width',
-  'height',
-  'loading',
-  'style',
-  'colspan',
-  'rowspan',
-  'start',
-];
+const ALLOWED_TAGS = [...RICH_TEXT_TAGS];
+const ALLOWED_ATTR = [...new Set(Object.values(RICH_TEXT_ATTRIBUTES).flat())];
+const TEXT_ALIGN_STYLE = new RegExp(`^\\s*text-align:\\s*(${RICH_TEXT_ALIGNMENTS.join('|')});?\\s*$`);
 
 let hooked = false;
 function purifier(): typeof DOMPurify {
   if (!hooked) {
     hooked = true;
     DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-      if (
-        node.tagName === 'IMG' &&
-        !/^\/files\/[a-z0-9][a-z0-9/_-]*\.[a-z0-9]{1,8}$/.test(node.getAttribute('src') ?? '')
-      ) {
+      if (node.tagName === 'IMG' && !RICH_TEXT_IMAGE_SOURCE.test(node.getAttribute('src') ?? '')) {
         node.remove();
       }
       if (node.tagName === 'A' && node.getAttribute('target')) {
@@ -73,7 +31,7 @@ function purifier(): typeof DOMPurify {
         node.setAttribute('rel', 'noopener noreferrer');
       }
       const style = node.getAttribute('style');
-      if (style !== null && !/^\s*text-align:\s*(left|right|center|justify);?\s*$/.test(style)) {
+      if (style !== null && !TEXT_ALIGN_STYLE.test(style)) {
         node.removeAttribute('style');
       }
     });

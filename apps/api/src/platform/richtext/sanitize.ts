@@ -1,60 +1,24 @@
+import {
+  RICH_TEXT_ALIGNMENTS,
+  RICH_TEXT_ATTRIBUTES,
+  RICH_TEXT_IMAGE_SOURCE,
+  RICH_TEXT_TAGS,
+} from '@academy/contract';
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The allow-list for rich content written by staff (news articles, the introduction). Anything
- * not listed is dropped: scripts, styles, event handlers, frames, forms, SVG and MathML, and
- * every URL that is not http(s), mailto or tel (images: our own /files/ only).
- * Content is sanitised before it is stored and again whenever it is sent out.
+ * The allow-list for rich content written by staff (the contract's `rich-text.ts`, which the
+ * browser applies too). Anything not listed is dropped: scripts, styles, event handlers, frames,
+ * forms, SVG and MathML, and every URL that is not http(s), mailto or tel (images: our own
+ * /files/ only). Content is sanitised before it is stored and again whenever it is sent out.
  */
-const BLOCK_ALIGN = ['style'];
-const TEXT_ALIGN = { 'text-align': [/^(left|right|center|justify)$/] };
+const TEXT_ALIGN = { 'text-align': [new RegExp(`^(${RICH_TEXT_ALIGNMENTS.join('|')})$`)] };
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h2',
-    'h3',
-    'h4',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'sub',
-    'sup',
-    'mark',
-    'blockquote',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'img',
-    'figure',
-    'figcaption',
-    'hr',
-    'code',
-    'pre',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
-    p: BLOCK_ALIGN,
-    h2: BLOCK_ALIGN,
-    h3: BLOCK_ALIGN,
-    h4: BLOCK_ALIGN,
-    li: BLOCK_ALIGN,
-    th: ['colspan', 'rowspan', ...BLOCK_ALIGN],
-    td: ['colspan', 'rowspan', ...BLOCK_ALIGN],
-    ol: ['start'],
-  },
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: Object.fromEntries(
+    Object.entries(RICH_TEXT_ATTRIBUTES).map(([tag, attributes]) => [tag, [...attributes]]),
+  ),
   allowedStyles: { '*': TEXT_ALIGN },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   // Pictures come from our own storage only (the Content-Security-Policy allows no other).
@@ -101,7 +65,7 @@ function isAllowedLink(href: string): boolean {
 
 /** Our stored files only. */
 function isAllowedImageSource(src: string | undefined): boolean {
-  return Boolean(src && /^\/files\/[a-z0-9][a-z0-9/_-]*\.[a-z0-9]{1,8}$/.test(src));
+  return Boolean(src && RICH_TEXT_IMAGE_SOURCE.test(src));
 }
 
 /** Keeps only allow-listed markup. Idempotent: sanitising twice gives the same text. */
