@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
 import { cmi5Package } from '../../apps/api/src/modules/cmi5/testing';
-import { accessToken, expect, SCREENSHOTS, shoot, signInAt, test } from './support';
+import { addNextLesson, addPackageLesson, courseWithTopic, noYouTube } from './package-lessons';
+import { expect, SCREENSHOTS, shoot, signInAt, test } from './support';
 
 /**
  * cmi5 lessons end to end (issue 26), with a course the team wrote (modules/cmi5/testing.ts): a
@@ -11,13 +11,8 @@ import { accessToken, expect, SCREENSHOTS, shoot, signInAt, test } from './suppo
  * then its return page), and the lesson passes and the next one opens.
  */
 
-const API = '/services/core/api';
 const LESSON = 'Forklift safety (cmi5)';
 const NEXT_LESSON = 'After the forklift course';
-
-async function noYouTube(page: Page): Promise<void> {
-  await page.route(/youtube\.com|ytimg\.com/, (route) => route.abort());
-}
 
 const course = () =>
   cmi5Package({
@@ -56,40 +51,19 @@ test.describe
 
     test('a manager adds a cmi5 lesson through the form and sees its parts', async ({ page }) => {
       await signInAt(page, '/management', 'admin');
-      const headers = { authorization: `Bearer ${await accessToken(page)}` };
-      const made = await page.request.post(`${API}/courses`, {
-        headers,
-        multipart: { name: 'E2E cmi5 course', serviceId: '1', ordered: 'true', requirements: 'None' },
+      ({ courseId, topicId } = await courseWithTopic(page, {
+        course: 'E2E cmi5 course',
+        topic: 'Forklifts',
+      }));
+      lessonId = await addPackageLesson(page, {
+        courseId,
+        topicId,
+        name: LESSON,
+        kind: 'cmi5 course',
+        file: { name: 'forklift.zip', mimeType: 'application/zip', buffer: course() },
       });
-      expect(made.status(), await made.text()).toBe(201);
-      courseId = (await made.json()).id;
-      topicId = (
-        await (
-          await page.request.post(`${API}/courses/${courseId}/topics`, {
-            headers,
-            data: { name: 'Forklifts' },
-          })
-        ).json()
-      ).id;
-
-      await page.goto(`/management/course/add-lesson?courseId=${courseId}&topicId=${topicId}`);
-      const form = page.getByTestId('lesson-form');
-      await form.getByLabel('Lesson name').fill(LESSON);
-      await form.getByTestId('content-kind').getByText('cmi5 course').click();
-      await expect(form.getByLabel('Video link')).toHaveCount(0);
-      await page
-        .getByTestId('package-field')
-        .locator('input[type="file"]')
-        .setInputFiles({ name: 'forklift.zip', mimeType: 'application/zip', buffer: course() });
-      await expect(page.getByTestId('package-staged')).toContainText('forklift.zip');
-      await form.getByLabel('Minimum study time (minutes)').fill('0');
-      await form.getByLabel('Required correct answers').fill('0');
-      await form.getByLabel('Exam time limit (minutes)').fill('10');
-      await form.getByRole('button', { name: 'Save' }).click();
 
       // Added: the form stays on the new lesson and shows what cmi5.xml says.
-      await expect(page).toHaveURL(/edit-lesson\?.*id=\d+/);
-      lessonId = Number(new URL(page.url()).searchParams.get('id'));
       const summary = page.getByTestId('cmi5-summary');
       await expect(summary.getByTestId('cmi5-title')).toHaveText('Forklift safety');
       await expect(summary.getByTestId('cmi5-aus')).toContainText('Checks before driving');
@@ -97,17 +71,7 @@ test.describe
       await expect(summary.getByTestId('cmi5-aus')).toContainText('To read later');
       await shoot(page, 'cmi5-lesson-form');
 
-      const next = await page.request.post(`${API}/topics/${topicId}/lessons`, {
-        headers,
-        data: {
-          name: NEXT_LESSON,
-          videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-          minStudyMinutes: 0,
-          requiredCorrectAnswers: 0,
-          examTimeLimitMinutes: 10,
-        },
-      });
-      expect(next.status(), await next.text()).toBe(201);
+      await addNextLesson(page, topicId, NEXT_LESSON);
     });
 
     test('a learner plays the AU on the content origin, finishes it, and the lesson passes and the next one opens', async ({

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import { SCORM_MESSAGES } from '@academy/contract';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { manifestXml, scoPage, scormPackage, writeZip } from '../../apps/api/src/modules/scorm/testing';
-import { accessToken, expect, SCREENSHOTS, shoot, signInAt, test } from './support';
+import { API, addNextLesson, addPackageLesson, bearer, courseWithTopic, noYouTube } from './package-lessons';
+import { expect, SCREENSHOTS, shoot, signInAt, test } from './support';
 
 /**
  * SCORM lessons end to end (issue 25), with packages the team wrote (modules/scorm/testing.ts):
@@ -12,7 +13,6 @@ import { accessToken, expect, SCREENSHOTS, shoot, signInAt, test } from './suppo
  * academy's tokens fails; a SCORM 2004 package of several SCOs shows its menu.
  */
 
-const API = '/services/core/api';
 const COURSE = 'E2E SCORM course';
 const LESSON = 'Customer care (SCORM)';
 const NEXT_LESSON = 'After the package';
@@ -37,15 +37,6 @@ function walkthroughPackage(): Buffer {
   ]);
 }
 
-/** YouTube stays out of the journey: the next lesson's video is not what it is about. */
-async function noYouTube(page: Page): Promise<void> {
-  await page.route(/youtube\.com|ytimg\.com/, (route) => route.abort());
-}
-
-async function adminHeaders(page: Page) {
-  return { authorization: `Bearer ${await accessToken(page)}` };
-}
-
 /**
  * Through the API as the admin (in a page of their own): an ordered course of a SCORM lesson with
  * `zip` as its package, then a video lesson that opens once it is passed.
@@ -53,20 +44,17 @@ async function adminHeaders(page: Page) {
 async function scormLessonWith(browser: Browser, name: string, zip: Buffer) {
   const page = await browser.newPage();
   await signInAt(page, '/management', 'admin');
-  const headers = await adminHeaders(page);
-  const course = await page.request.post(`${API}/courses`, {
-    headers,
-    multipart: { name, serviceId: '1', ordered: 'true', requirements: 'None' },
-  });
-  expect(course.status(), await course.text()).toBe(201);
-  const courseId: number = (await course.json()).id;
-  const topicId: number = (
-    await (await page.request.post(`${API}/courses/${courseId}/topics`, { headers, data: { name } })).json()
-  ).id;
-  const lesson = { minStudyMinutes: 0, requiredCorrectAnswers: 0, examTimeLimitMinutes: 10 };
+  const headers = await bearer(page);
+  const { courseId, topicId } = await courseWithTopic(page, { course: name, topic: name });
   const scorm = await page.request.post(`${API}/topics/${topicId}/lessons`, {
     headers,
-    data: { ...lesson, name: `${name} (SCORM)`, videoKind: 'scorm' },
+    data: {
+      minStudyMinutes: 0,
+      requiredCorrectAnswers: 0,
+      examTimeLimitMinutes: 10,
+      name: `${name} (SCORM)`,
+      videoKind: 'scorm',
+    },
   });
   expect(scorm.status(), await scorm.text()).toBe(201);
   const lessonId: number = (await scorm.json()).id;
@@ -75,11 +63,7 @@ async function scormLessonWith(browser: Browser, name: string, zip: Buffer) {
     multipart: { file: { ...ZIP, buffer: zip } },
   });
   expect(uploaded.status(), await uploaded.text()).toBe(200);
-  const next = await page.request.post(`${API}/topics/${topicId}/lessons`, {
-    headers,
-    data: { ...lesson, name: NEXT_LESSON, videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
-  });
-  expect(next.status(), await next.text()).toBe(201);
+  await addNextLesson(page, topicId, NEXT_LESSON);
   await page.close();
   return { lessonPage: `/training-academy/course/${courseId}/topic/${topicId}?lesson=${lessonId}`, lessonId };
 }
@@ -98,35 +82,16 @@ test.describe
       page,
     }) => {
       await signInAt(page, '/management', 'admin');
-      const headers = await adminHeaders(page);
-      const course = await page.request.post(`${API}/courses`, {
-        headers,
-        multipart: { name: COURSE, serviceId: '1', ordered: 'true', requirements: 'None' },
+      ({ courseId, topicId } = await courseWithTopic(page, { course: COURSE, topic: 'Customer care' }));
+      lessonId = await addPackageLesson(page, {
+        courseId,
+        topicId,
+        name: LESSON,
+        kind: 'SCORM package',
+        file: { ...ZIP, buffer: scormPackage() },
       });
-      expect(course.status(), await course.text()).toBe(201);
-      courseId = (await course.json()).id;
-      const topic = await page.request.post(`${API}/courses/${courseId}/topics`, {
-        headers,
-        data: { name: 'Customer care' },
-      });
-      topicId = (await topic.json()).id;
-
-      await page.goto(`/management/course/add-lesson?courseId=${courseId}&topicId=${topicId}`);
-      const form = page.getByTestId('lesson-form');
-      await form.getByLabel('Lesson name').fill(LESSON);
-      await form.getByTestId('content-kind').getByText('SCORM package').click();
-      await expect(form.getByLabel('Video link')).toHaveCount(0);
-      const field = page.getByTestId('package-field');
-      await field.locator('input[type="file"]').setInputFiles({ ...ZIP, buffer: scormPackage() });
-      await expect(field.getByTestId('package-staged')).toContainText('customer-care.zip');
-      await form.getByLabel('Minimum study time (minutes)').fill('0');
-      await form.getByLabel('Required correct answers').fill('0');
-      await form.getByLabel('Exam time limit (minutes)').fill('10');
-      await form.getByRole('button', { name: 'Save' }).click();
 
       // Added: the form stays open on the new lesson and shows what the package holds.
-      await expect(page).toHaveURL(/edit-lesson\?.*id=\d+/);
-      lessonId = Number(new URL(page.url()).searchParams.get('id'));
       const summary = page.getByTestId('package-summary');
       await expect(summary.getByTestId('package-title')).toHaveText('Customer care basics');
       await expect(summary.getByTestId('package-version')).toHaveText('SCORM 1.2');
@@ -154,17 +119,7 @@ test.describe
       await expect(summary.getByTestId('package-title')).toHaveText('Customer care basics');
 
       // The lesson after it, which opens once the package is passed.
-      const next = await page.request.post(`${API}/topics/${topicId}/lessons`, {
-        headers,
-        data: {
-          name: NEXT_LESSON,
-          videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-          minStudyMinutes: 0,
-          requiredCorrectAnswers: 0,
-          examTimeLimitMinutes: 10,
-        },
-      });
-      expect(next.status(), await next.text()).toBe(201);
+      await addNextLesson(page, topicId, NEXT_LESSON);
     });
 
     test("a learner plays the package on the content origin, where it cannot reach the academy's tokens, leaves half-way, resumes there, completes it and the next lesson opens", async ({
@@ -192,7 +147,7 @@ test.describe
       await expect(sco.locator('#page')).toHaveText('Page 2 of 2');
       await expect(page.getByTestId('scorm-status')).toHaveText('In progress');
       await shoot(page, 'scorm-player');
-      const headers = { authorization: `Bearer ${await accessToken(page)}` };
+      const headers = await bearer(page);
       const saved = await (
         await page.request.get(`${API}/lessons/${lessonId}/scorm/attempt`, { headers })
       ).json();
@@ -235,7 +190,7 @@ test.describe
       await expect(row).toContainText('90%');
       await expect(row).toContainText('1 attempt');
       await shoot(page, 'scorm-my-progress');
-      const headers = { authorization: `Bearer ${await accessToken(page)}` };
+      const headers = await bearer(page);
       const { id: studentId } = await (await page.request.get(`${API}/users/info`, { headers })).json();
 
       const staff = await browser.newPage();
@@ -257,18 +212,14 @@ test.describe
       page,
     }) => {
       await signInAt(page, '/management', 'admin');
-      const headers = await adminHeaders(page);
-      const course = await page.request.post(`${API}/courses`, {
-        headers,
-        multipart: { name: 'E2E SCORM 2004 course', serviceId: '1', ordered: 'false', requirements: 'None' },
+      const { courseId: id, topicId } = await courseWithTopic(page, {
+        course: 'E2E SCORM 2004 course',
+        topic: 'Site safety',
+        ordered: false,
       });
-      const id = (await course.json()).id;
-      const topic = await (
-        await page.request.post(`${API}/courses/${id}/topics`, { headers, data: { name: 'Site safety' } })
-      ).json();
       const lesson = await (
-        await page.request.post(`${API}/topics/${topic.id}/lessons`, {
-          headers,
+        await page.request.post(`${API}/topics/${topicId}/lessons`, {
+          headers: await bearer(page),
           data: {
             name: 'Safety walkthrough',
             videoKind: 'scorm',
@@ -280,7 +231,7 @@ test.describe
       ).json();
 
       // Editing a lesson, the package is imported as soon as it is uploaded.
-      await page.goto(`/management/course/edit-lesson?courseId=${id}&topicId=${topic.id}&id=${lesson.id}`);
+      await page.goto(`/management/course/edit-lesson?courseId=${id}&topicId=${topicId}&id=${lesson.id}`);
       await expect(page.getByTestId('no-package')).toBeVisible();
       await page
         .getByTestId('package-field')
@@ -291,7 +242,7 @@ test.describe
       await expect(summary.getByTestId('package-scos')).toContainText('Leaving safely');
       await expect(summary.getByTestId('package-warnings')).toContainText('choice navigation');
 
-      await signInAt(page, `/training-academy/course/${id}/topic/${topic.id}?lesson=${lesson.id}`, 'student');
+      await signInAt(page, `/training-academy/course/${id}/topic/${topicId}?lesson=${lesson.id}`, 'student');
       const menu = page.getByTestId('scorm-menu');
       await expect(menu.getByTestId('scorm-menu-item')).toHaveCount(3);
       await expect(menu.getByTestId('scorm-menu-status')).toHaveText([
@@ -345,7 +296,7 @@ test.describe
       await expect(page.getByTestId('scorm-score')).toHaveText('40%');
       await expect(page.getByTestId('lesson-passed')).toHaveCount(0);
       await expect(items.nth(1)).toHaveAttribute('data-locked', 'true');
-      const headers = { authorization: `Bearer ${await accessToken(page)}` };
+      const headers = await bearer(page);
       const attempt = await (
         await page.request.get(`${API}/lessons/${lessonId}/scorm/attempt`, { headers })
       ).json();
@@ -397,7 +348,7 @@ test.describe
           ).API_1484_11.SetValue('cmi.suspend_data', 'left=mid-page'),
         ),
       ).toBe('true');
-      const headers = { authorization: `Bearer ${await accessToken(page)}` };
+      const headers = await bearer(page);
       const suspendData = async () =>
         (await (await page.request.get(`${API}/lessons/${lessonId}/scorm/attempt`, { headers })).json())
           .suspendData;
