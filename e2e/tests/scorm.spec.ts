@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { SCORM_MESSAGES } from '@academy/contract';
 import type { Browser } from '@playwright/test';
-import { manifestXml, scoPage, scormPackage, writeZip } from '../../apps/api/src/modules/scorm/testing';
+import { manifestXml, scoPage, scormPackage } from '../../apps/api/src/modules/scorm/testing';
+import { writeZip } from '../../apps/api/test/zip';
 import { API, addNextLesson, addPackageLesson, bearer, courseWithTopic, noYouTube } from './package-lessons';
 import { expect, SCREENSHOTS, shoot, signInAt, test } from './support';
 

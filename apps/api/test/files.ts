@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { crc32, deflateRawSync } from 'node:zlib';
 import sharp from 'sharp';
+import { writeZip } from './zip';
 
 /** Upload fixtures made in memory: no binary files are committed. */
 
@@ -48,62 +48,9 @@ export function pdfDocument(): Buffer {
   );
 }
 
-/** A zip writer that can deflate entries and lie about their sizes (to build zip bombs). */
-export type ZipEntry = {
-  name: string;
-  data: Buffer;
-  deflate?: boolean;
-  /** The uncompressed size written in the headers (default: the real one). */
-  declaredSize?: number;
-};
-
-export function zipWith(entries: ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
-    const packed = entry.deflate ? deflateRawSync(entry.data) : entry.data;
-    const size = entry.declaredSize ?? entry.data.length;
-    const crc = crc32(entry.data);
-    const method = entry.deflate ? 8 : 0;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    centrals.push(central, name);
-    offset += local.length + name.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
 /** A minimal stored (uncompressed) zip archive. */
 export function zipArchive(entries: Record<string, string>): Buffer {
-  return zipWith(
-    Object.entries(entries).map(([name, content]) => ({ name, data: Buffer.from(content, 'utf8') })),
-  );
+  return writeZip(Object.entries(entries).map(([name, data]) => ({ name, data })));
 }
 
 export function docxDocument(): Buffer {

@@ -1,4 +1,4 @@
-import { writeZip } from '../scorm/testing';
+import { writeZip } from '../../../test/zip';
 
 /**
  * cmi5 courses written for the tests (issue 26, point 3): cmi5.xml with AUs and blocks, a tiny AU

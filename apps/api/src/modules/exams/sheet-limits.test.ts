@@ -1,7 +1,7 @@
 import { EXAM_MESSAGES, QUESTION_SHEET_COLUMNS } from '@academy/contract';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { zipWith } from '../../../test/files';
+import { writeZip } from '../../../test/zip';
 import { ApiError } from '../../platform/http/errors';
 import { readQuestionsWorkbook } from './sheet';
 
@@ -59,11 +59,11 @@ describe('question sheet limits', () => {
   });
 
   it('refuses a zip bomb (honest sizes) and one whose sizes lie, in under a second', async () => {
-    const honest = zipWith([
+    const honest = writeZip([
       { name: '[Content_Types].xml', data: Buffer.from('<Types/>'), deflate: true },
       { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(60 * MB, 0x20), deflate: true },
     ]);
-    const lying = zipWith([
+    const lying = writeZip([
       { name: '[Content_Types].xml', data: Buffer.from('<Types/>'), deflate: true },
       {
         name: 'xl/worksheets/sheet1.xml',
@@ -86,7 +86,7 @@ describe('question sheet limits', () => {
 
   it('refuses overlapping entries: a 60 KB file whose entries claim more than 1 GB, in under a second', async () => {
     // One deflated 60 MB payload; twenty central-directory entries all point at it.
-    const single = zipWith([
+    const single = writeZip([
       { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(60 * MB, 0x20), deflate: true },
     ]);
     const end = single.length - 22;

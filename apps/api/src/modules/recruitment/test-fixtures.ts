@@ -1,4 +1,4 @@
-import { zipWith } from '../../../test/files';
+import { writeZip } from '../../../test/zip';
 
 /** Test fixtures for recruitment uploads, made in memory: Word files, sound and zip bombs. */
 
@@ -8,7 +8,7 @@ const CONTENT_TYPES = Buffer.from(
 
 /** A small, sound .docx (deflated like Word writes them). */
 export function wordDocx(text = 'Application form'): Buffer {
-  return zipWith([
+  return writeZip([
     { name: '[Content_Types].xml', data: CONTENT_TYPES, deflate: true },
     {
       name: 'word/document.xml',
@@ -20,7 +20,7 @@ export function wordDocx(text = 'Application form'): Buffer {
 
 /** A .docx whose document expands to `megabytes` MB of zeros (honest headers). */
 export function zipBombDocx(megabytes = 60): Buffer {
-  return zipWith([
+  return writeZip([
     { name: '[Content_Types].xml', data: CONTENT_TYPES, deflate: true },
     { name: 'word/document.xml', data: Buffer.alloc(megabytes * 1024 * 1024), deflate: true },
   ]);
@@ -28,7 +28,7 @@ export function zipBombDocx(megabytes = 60): Buffer {
 
 /** A .docx whose document claims 1 KB but expands to `megabytes` MB. */
 export function lyingZipBombDocx(megabytes = 60): Buffer {
-  return zipWith([
+  return writeZip([
     { name: '[Content_Types].xml', data: CONTENT_TYPES, deflate: true },
     {
       name: 'word/document.xml',

@@ -14,6 +14,7 @@ import { makeUser } from '../../../test/factories';
 import { formData, listFiles, tempDataDir } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
+import { writeZip } from '../../../test/zip';
 import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { blankPdf } from '../certificates/testing';
 import { endCycles } from '../study';
@@ -21,7 +22,7 @@ import { lessonProgress } from '../study/tables';
 import { users } from '../users/tables';
 import { loadLaunchSecret, readLaunch, signLaunch } from './credential';
 import { scormAttempts, scormPackageFiles, scormPackages, scormScoStates } from './tables';
-import { manifestXml, scoPage, scormPackage, writeZip } from './testing';
+import { manifestXml, scoPage, scormPackage } from './testing';
 
 let t: TestApp;
 let admin: ApiClient;

@@ -12,9 +12,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/client';
 import { makeOrgTree, makeUser, type OrgTree } from '../../../test/factories';
-import { formData, zipWith } from '../../../test/files';
+import { formData } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
+import { writeZip } from '../../../test/zip';
 import { DEMO_ACCOUNTS } from '../../demo/seed';
 
 /** Issue 20: users imported from the HR system's spreadsheet — preview, apply, idempotence, bad files. */
@@ -198,7 +199,9 @@ describe('importing users', () => {
       ],
       [
         // 256 MB of zeros packed into a quarter of a megabyte.
-        zipWith([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(256 * 1024 * 1024), deflate: true }]),
+        writeZip([
+          { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(256 * 1024 * 1024), deflate: true },
+        ]),
         'users.xlsx',
         USER_IMPORT_MESSAGES.tooLarge,
       ],
