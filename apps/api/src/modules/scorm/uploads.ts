@@ -1,26 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { MESSAGES, SCORM_LIMITS, SCORM_MESSAGES, SCORM_UPLOADS_PATH } from '@academy/contract';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../../platform/http/access';
-import { ApiError, errorBody, forbidden, notFound } from '../../platform/http/errors';
+import { ApiError, forbidden, notFound } from '../../platform/http/errors';
 import { isStorageFull } from '../../platform/storage/storage';
+import { assertMayContinue, mapTusError, TusEndpoint, tusError } from '../../platform/uploads/tus';
 
 /** Unfinished (or finished and never imported) package uploads are removed after a week. */
 export const PACKAGE_UPLOAD_EXPIRY_MS = 7 * 24 * 3600 * 1000;
-
-/** What the tus hooks receive: a web Request whose Node request is reachable through srvx. */
-type TusRequest = { method: string; url: string; runtime?: { node?: { req: IncomingMessage } } };
-type TusError = { status_code: number; body: string };
-
-const tusError = (status: number, message: string): TusError => ({
-  status_code: status,
-  body: JSON.stringify(errorBody(status, message)),
-});
 
 const UPLOAD_ACCESS = {
   permission: 'COURSE_MANAGEMENT',
@@ -108,16 +99,7 @@ export class PackageUploads {
   }
 }
 
-/** A tus error as our error body (the web app shows `message`). */
-function mapTusError(err: Error | { status_code: number; body: string }): TusError {
-  const status = 'status_code' in err ? err.status_code : 500;
-  const body = 'body' in err ? err.body : '';
-  if (body.startsWith('{')) return { status_code: status, body };
-  if (status === 413) return tusError(413, SCORM_MESSAGES.tooLarge);
-  if (status === 404 || status === 410) return tusError(status, SCORM_MESSAGES.uploadNotFound);
-  if (status >= 500) return tusError(500, 'The upload failed, please try again');
-  return tusError(status, body.trim() || 'The upload request is not valid');
-}
+const TUS_MESSAGES = { tooLarge: SCORM_MESSAGES.tooLarge, notFound: SCORM_MESSAGES.uploadNotFound };
 
 /**
  * tus 1.0 at SCORM_UPLOADS_PATH for course managers who may edit lessons: the bytes stream to
@@ -125,12 +107,7 @@ function mapTusError(err: Error | { status_code: number; body: string }): TusErr
  * (or an administrator) may continue it.
  */
 export async function registerPackageUploads(app: FastifyInstance, uploads: PackageUploads): Promise<void> {
-  const principals = new WeakMap<IncomingMessage, Principal>();
-  const logs = new WeakMap<IncomingMessage, FastifyBaseLogger>();
-  const principalOf = (req: TusRequest): Principal | undefined => {
-    const raw = req.runtime?.node?.req;
-    return raw ? principals.get(raw) : undefined;
-  };
+  const endpoint = new TusEndpoint(app);
 
   const tus = new Server({
     path: SCORM_UPLOADS_PATH,
@@ -142,49 +119,25 @@ export async function registerPackageUploads(app: FastifyInstance, uploads: Pack
       if (req.method === 'POST') return;
       const owner = await uploads.owner(id);
       if (owner === undefined) return; // tus answers 404 for unknown uploads
-      const principal = principalOf(req as TusRequest);
-      if (!principal || (owner !== principal.id && principal.role !== 'ROLE_ADMIN')) {
-        throw tusError(403, 'Only the person who started this upload may continue it');
-      }
+      assertMayContinue(owner, endpoint.principalOf(req));
     },
     async onUploadCreate(req, upload: Upload) {
-      const principal = principalOf(req as TusRequest);
+      const principal = endpoint.principalOf(req);
       if (!principal) throw tusError(401, 'Please sign in to continue');
       return { metadata: { ...upload.metadata, [OWNER]: String(principal.id) } };
     },
     async onResponseError(req, err) {
-      const raw = (req as TusRequest).runtime?.node?.req;
-      const log = (raw && logs.get(raw)) ?? app.log;
+      const log = endpoint.logOf(req);
       if (err instanceof ApiError) return tusError(err.status, err.message);
       if (isStorageFull(err)) {
         log.error({ err }, 'disk full: a SCORM package upload failed');
         return tusError(507, MESSAGES.storageFull);
       }
-      const mapped = mapTusError(err);
+      const mapped = mapTusError(err, TUS_MESSAGES);
       if (mapped.status_code >= 500) log.error({ err }, 'SCORM package upload failed');
       return mapped;
     },
   });
 
-  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.principal) principals.set(request.raw, request.principal);
-    logs.set(request.raw, request.log);
-    reply.hijack();
-    await tus.handle(request.raw, reply.raw);
-  };
-
-  await app.register(async (scope) => {
-    // tus streams the body itself: Fastify must not read it.
-    scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-    const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-    for (const url of ['/package-uploads', '/package-uploads/:id']) {
-      scope.route({
-        method: [...methods],
-        url,
-        config: { access: UPLOAD_ACCESS },
-        schema: { hide: true },
-        handler: handle,
-      });
-    }
-  });
+  await endpoint.serve(tus, ['/package-uploads', '/package-uploads/:id'], UPLOAD_ACCESS);
 }
