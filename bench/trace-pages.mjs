@@ -4,8 +4,9 @@
 // calls (when started, how long the server took, side by side or one after the other) and the
 // content showing. `npm run bench:trace-pages -w bench` after `npm run build`; BENCH_TRACE_RUNS
 // (default 3) loads of each, the median of each line; BENCH_TRACE_DIR keeps the raw traces.
-// BENCH_TRACE_AB=1: each load also without the page's inline script (its early reads, decision
-// 171), taken out of the HTML on its way, the two interleaved so that both see the same load.
+// BENCH_TRACE_AB=1: each load also without the page's inline scripts, taken out of the HTML on its
+// way, the two interleaved so that both see the same load (how decision 171's early reads, since
+// withdrawn, were judged).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -177,7 +178,7 @@ try {
     { name: 'course page', path: coursePath, selector: '[data-testid="course-topics"] a' },
     { name: 'lesson page', path: lessonPath, selector: '[data-testid="lesson-title"]' },
   ];
-  const variants = AB ? ['with early reads', 'without early reads'] : [''];
+  const variants = AB ? ['with inline scripts', 'without inline scripts'] : [''];
   for (const p of pages) {
     const loads = new Map(variants.map((v) => [v, { cold: [], warm: [] }]));
     for (let i = 0; i < RUNS; i++) {
@@ -186,7 +187,7 @@ try {
         await context.addInitScript(FIRST_RENDER);
         // The document passes through the test in both variants, so both pay the same for it.
         if (AB)
-          await context.route(url + p.path, (route) => htmlOf(route, variant === 'without early reads'));
+          await context.route(url + p.path, (route) => htmlOf(route, variant === 'without inline scripts'));
         const label = `${p.name.replace(' ', '-')}-${i}${variant ? `-${variant.split(' ')[0]}` : ''}`;
         const { cold, warm } = loads.get(variant);
         cold.push(await tracedLoad(browser, context, url, p.path, p.selector, `${label}-cold`));

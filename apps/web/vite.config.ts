@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { earlyScriptPlugin } from './scripts/early-script.mjs';
 import { pageRoutesPlugin } from './scripts/page-routes.mjs';
 
 /**
@@ -35,7 +34,7 @@ const NOTIFICATIONS_VIEW = fileURLToPath(
 );
 
 export default defineConfig({
-  plugins: [pageRoutesPlugin(), earlyScriptPlugin()],
+  plugins: [pageRoutesPlugin()],
   resolve: {
     // The app is written against React's API and runs on Preact (decision 166): a third of the
     // size of React DOM, which alone took half of the home page's JavaScript budget (issue 21).

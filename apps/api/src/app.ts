@@ -62,7 +62,7 @@ import { registerErrorHandling } from './platform/http/errors';
 import { loggerOptions, registerRequestLog } from './platform/http/logging';
 import { openApiTransforms } from './platform/http/openapi';
 import { registerSecurityHeaders } from './platform/http/security';
-import { findWebDist, inlineScriptHashes, registerWebApp } from './platform/http/web';
+import { findWebDist, registerWebApp } from './platform/http/web';
 import { type IdpSecrets, loadIdpSecrets } from './platform/idp/keys';
 import { registerIdp } from './platform/idp/provider';
 import { Jobs } from './platform/jobs/jobs';
@@ -115,8 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandling(app);
   registerRequestLog(app);
   echoRequestId(app);
-  const webDist = options.webDist === false ? undefined : (options.webDist ?? findWebDist());
-  registerSecurityHeaders(app, config, inlineScriptHashes(webDist));
+  registerSecurityHeaders(app, config);
   await registerCompression(app);
   if (config.role === 'worker') registerWorkerOnly(app);
 
@@ -257,6 +256,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
 
+  const webDist = options.webDist === false ? undefined : (options.webDist ?? findWebDist());
   await app.register(publicPageRoutes, { ...ctx, webDist });
   await registerWebApp(app, webDist, { publicSourceMaps: config.sourceMaps === 'public' });
   return app;

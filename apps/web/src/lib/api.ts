@@ -1,9 +1,6 @@
 import { MESSAGES, type TApiError } from '@academy/contract';
-import { API_PREFIX, apiUrl, type Query } from './api-url';
-import { takeEarlyResponse } from './early-responses';
 
-export { API_PREFIX, apiUrl, type Query } from './api-url';
-
+export const API_PREFIX = '/services/core/api';
 /** Requests that take longer fail with the SPEC's timeout message. Uploads pass their own signal. */
 const TIMEOUT_MS = 30_000;
 
@@ -19,6 +16,9 @@ export class ApiError extends Error {
   }
 }
 
+type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue | QueryValue[]>;
+
 let tokenSource: () => Promise<string | null> = async () => null;
 let onUnauthorized: () => void = () => {};
 
@@ -31,6 +31,16 @@ export function configureApiAuth(source: typeof tokenSource, unauthorized: () =>
 /** The current access token, for clients that make their own requests (tus video uploads). */
 export function accessToken(): Promise<string | null> {
   return tokenSource();
+}
+
+export function apiUrl(path: string, query?: Query): string {
+  const url = new URL(`${API_PREFIX}/${path.replace(/^\//, '')}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null && item !== '') url.searchParams.append(key, String(item));
+    }
+  }
+  return url.pathname + url.search;
 }
 
 export interface RequestOptions {
@@ -59,17 +69,10 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     body = JSON.stringify(options.body);
   }
   const url = path.startsWith('/') && !path.startsWith(API_PREFIX) ? path : apiUrl(path, options.query);
-  const method = options.method ?? 'GET';
-  // A read the page's inline script already started (early-responses.ts); a failed one is asked again.
-  const early = method === 'GET' ? takeEarlyResponse(url, token) : undefined;
-  if (early) {
-    const answer = await early.catch(() => undefined);
-    if (answer?.ok) return answer;
-  }
   const signal = options.signal ?? AbortSignal.timeout(TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body, signal });
+    response = await fetch(url, { method: options.method ?? 'GET', headers, body, signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';

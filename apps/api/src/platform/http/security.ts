@@ -5,8 +5,8 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../../config';
 import { SIGN_OUT_SCRIPT } from '../idp/login-page';
 
-/** An inline script we serve, allowed by its hash: the IdP's sign-out form, the web app's early reads. */
-export function scriptHash(script: string): string {
+/** The one inline script we serve (the IdP's auto-submitting sign-out form), allowed by its hash. */
+function scriptHash(script: string): string {
   return `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 }
 
@@ -33,21 +33,16 @@ export function securityHeaders(options: HelmetOptions): [string, string][] {
  * nosniff, a referrer policy, and frame-ancestors from FRAME_ANCESTORS (SPEC §1: the product may
  * run inside a frame). Set on the raw response, so replies written outside Fastify (tus uploads,
  * the identity provider) carry them too; a route may still replace one with `reply.header`.
- * `inlineScripts`: the hashes of the web app's inline scripts (web.ts, inlineScriptHashes).
  */
-export function registerSecurityHeaders(
-  app: FastifyInstance,
-  config: Config,
-  inlineScripts: readonly string[] = [],
-): void {
-  const headers = securityHeaders(helmetOptions(config, inlineScripts));
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const headers = securityHeaders(helmetOptions(config));
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
 }
 
-function helmetOptions(config: Config, inlineScripts: readonly string[]): HelmetOptions {
+function helmetOptions(config: Config): HelmetOptions {
   const externalIssuer = config.oidc.mode === 'external' ? originOf(config.oidc.issuer) : [];
   const s3 = config.storage.kind === 's3' ? originOf(config.storage.endpoint) : [];
   return {
@@ -56,7 +51,7 @@ function helmetOptions(config: Config, inlineScripts: readonly string[]): Helmet
       directives: {
         defaultSrc: ["'self'"],
         // YouTube's IFrame Player API: lesson videos report play/pause to the study heartbeats.
-        scriptSrc: ["'self'", scriptHash(SIGN_OUT_SCRIPT), ...inlineScripts, 'https://www.youtube.com'],
+        scriptSrc: ["'self'", scriptHash(SIGN_OUT_SCRIPT), 'https://www.youtube.com'],
         // Mantine and the swagger UI set style attributes and <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com', ...s3],

@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
 import { allowedMethods } from './methods';
 import { loadPageMatcher, loadPagePreloads } from './page-routes';
-import { scriptHash } from './security';
 
 /** Paths that belong to the server; everything else is the single-page app. */
 const SERVER_PATHS = ['/services/', '/idp', '/files/', '/media/', '/get/documents/', '/health', '/metrics'];
@@ -19,16 +18,6 @@ export function findWebDist(start = import.meta.dirname): string | undefined {
     if (parent === dir) return undefined;
     dir = parent;
   }
-}
-
-/**
- * The CSP hashes of the scripts written inline in the built index.html (the web app's early reads,
- * decision 171): a `<script>` without attributes, hashed as the browser hashes its text.
- */
-export function inlineScriptHashes(webDist: string | undefined): string[] {
-  if (!webDist) return [];
-  const html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => scriptHash(match[1] ?? ''));
 }
 
 /** A request for a file (a name with an extension, or anything under /assets/), not for a page. */
