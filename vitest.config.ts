@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config';
  */
 const ENGINE_DEPENDENT = [
   'apps/api/src/modules/exams/concurrency.test.ts',
+  'apps/api/src/platform/db/prepared.test.ts',
   'apps/api/src/modules/recertification/recertification.test.ts',
   'apps/api/src/modules/study/queries.test.ts',
   'apps/api/src/modules/news/news-reads.test.ts',

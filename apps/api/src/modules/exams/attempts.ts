@@ -17,10 +17,11 @@ import {
 } from '@academy/contract';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { preparedPerDatabase } from '../../platform/db/prepared';
+import { onTransaction, preparedPerDatabase } from '../../platform/db/prepared';
 import { ApiError, conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors';
 import { lessonExamInfo } from '../courses';
 import {
+  completionLockKey,
   completionLockSql,
   currentCycleSql,
   type LessonNode,
@@ -204,8 +205,10 @@ type Finished = {
  * and reports the outcome to the study module (which opens the next lesson on a pass). An
  * EXPIRED attempt is graded for its mark but always fails, and counts as a failed attempt
  * (decision 87). A failure that reaches the limit locks the exam and publishes examLocked.
+ * `db` is the database the transaction `tx` runs on (its statements are prepared on it).
  */
 async function finishAttempt(
+  db: Db,
   tx: Db,
   events: ExamEvents,
   attempt: GradingRow,
@@ -248,7 +251,7 @@ async function finishAttempt(
     cheating: attempt.cheating || finish.cheat !== null,
     cheatReason: attempt.cheatReason ?? finish.cheat,
     flags,
-  } satisfies Partial<AttemptRow>;
+  } satisfies Closing;
   const failedAttempts = passed ? standing.failedAttempts : standing.failedAttempts + 1;
   const saved: LockedStanding = {
     ...standing,
@@ -256,7 +259,7 @@ async function finishAttempt(
     passedAt: passed ? (standing.passedAt ?? now) : standing.passedAt,
     lockedAt: standing.lockedAt ?? (!passed && locksNow(failedAttempts, attempt.maxFailed) ? now : null),
   };
-  await closeAndSave(tx, attempt.id, closing, saved, now);
+  await closeAndSave(db, tx, attempt.id, closing, saved, now);
   const row: ResultRow = {
     ...pickResult(attempt),
     status: closing.status,
@@ -308,35 +311,86 @@ function pickResult(attempt: GradingRow): ResultRow {
  * are there; the count of closed attempts proves it.
  */
 async function closeAndSave(
+  db: Db,
   tx: Db,
   attemptId: number,
-  closing: Partial<AttemptRow>,
+  closing: Closing,
   standing: LockedStanding,
   now: Date,
 ): Promise<void> {
-  const closed = tx.$with('closed', { one: sql<number>`one` }).as(
-    tx
+  const [saved] = await onTransaction(closeAndSaveStatement(db), tx).execute({
+    ...closing,
+    answers: JSON.stringify(closing.answers),
+    outcomes: JSON.stringify(closing.outcomes),
+    flags: JSON.stringify(closing.flags),
+    attemptId,
+    userId: standing.userId,
+    examId: standing.examId,
+    failedAttempts: standing.failedAttempts,
+    passedAt: standing.passedAt,
+    lockedAt: standing.lockedAt,
+    updatedAt: now,
+  });
+  if (saved?.closed !== 1) throw new Error('exam attempt or standing vanished while being closed');
+}
+
+type Closing = Pick<
+  AttemptRow,
+  | 'status'
+  | 'result'
+  | 'endedAt'
+  | 'answers'
+  | 'questionCount'
+  | 'correctCount'
+  | 'mark'
+  | 'outcomes'
+  | 'submitReason'
+  | 'cheating'
+  | 'cheatReason'
+  | 'flags'
+>;
+
+/**
+ * `closeAndSave`'s statement, prepared once per database. Its values are plain placeholders (a
+ * placeholder in `set` skips the column's encoder): jsonb is given as JSON text, timestamps as Dates.
+ */
+const closeAndSaveStatement = preparedPerDatabase((db) => {
+  const value = (name: string, cast?: 'jsonb' | 'timestamptz') =>
+    cast ? sql`${sql.placeholder(name)}::${sql.raw(cast)}` : sql`${sql.placeholder(name)}`;
+  const closed = db.$with('closed', { one: sql<number>`one` }).as(
+    db
       .update(examAttempts)
-      .set(closing)
-      .where(eq(examAttempts.id, attemptId))
+      .set({
+        status: value('status'),
+        result: value('result'),
+        endedAt: value('endedAt', 'timestamptz'),
+        answers: value('answers', 'jsonb'),
+        questionCount: value('questionCount'),
+        correctCount: value('correctCount'),
+        mark: value('mark'),
+        outcomes: value('outcomes', 'jsonb'),
+        submitReason: value('submitReason'),
+        cheating: value('cheating'),
+        cheatReason: value('cheatReason'),
+        flags: value('flags', 'jsonb'),
+      })
+      .where(eq(examAttempts.id, value('attemptId')))
       .returning({ one: sql<number>`1`.as('one') })
       .getSQL(),
   );
-  const [saved] = await tx
+  return db
     .with(closed)
     .update(examStandings)
     .set({
-      failedAttempts: standing.failedAttempts,
-      passedAt: standing.passedAt,
-      lockedAt: standing.lockedAt,
-      updatedAt: now,
+      failedAttempts: value('failedAttempts'),
+      passedAt: value('passedAt', 'timestamptz'),
+      lockedAt: value('lockedAt', 'timestamptz'),
+      updatedAt: value('updatedAt', 'timestamptz'),
     })
-    .where(and(eq(examStandings.userId, standing.userId), eq(examStandings.examId, standing.examId)))
+    .where(and(eq(examStandings.userId, value('userId')), eq(examStandings.examId, value('examId'))))
     .returning({ closed: sql<number>`(select count(*)::int from ${closed})` })
-    .prepare('exams_close_and_save')
-    .execute();
-  if (saved?.closed !== 1) throw new Error('exam attempt or standing vanished while being closed');
-}
+    .prepare('exams_close_and_save');
+});
 
 /** Closes an attempt whose time (and grace) ran out, if it is still open. */
 async function expireAttempt(
@@ -346,12 +400,12 @@ async function expireAttempt(
   now: Date,
 ) {
   return db.transaction(async (tx) => {
-    const locked = await lockForGrading(tx, peek.userId, peek.examId, peek.id, null);
+    const locked = await lockForGrading(db, tx, peek.userId, peek.examId, peek.id, null);
     if (locked?.attempt.status !== 'IN_PROGRESS') return null;
     const { standing, attempt, questions } = locked;
     if (submissionWindow(now, attempt.deadlineAt) === 'CLOSED') {
       const finish = { status: 'EXPIRED', reason: 'EXPIRED', answers: attempt.answers, cheat: null } as const;
-      return finishAttempt(tx, events, attempt, standing, now, finish, { questions });
+      return finishAttempt(db, tx, events, attempt, standing, now, finish, { questions });
     }
     return null;
   });
@@ -487,7 +541,7 @@ export async function startAttempt(
     if (open) {
       if (submissionWindow(now, open.deadlineAt) !== 'CLOSED') return { attempt: open, standing };
       standing = (
-        await finishAttempt(tx, events, open, standing, now, {
+        await finishAttempt(db, tx, events, open, standing, now, {
           status: 'EXPIRED',
           reason: 'EXPIRED',
           answers: open.answers,
@@ -717,7 +771,7 @@ export async function submitAttempt(
   // statement; the progress write inside checks the row's version, so a stale read is harmless.
   const { tree, lesson } = await learnerLesson(db, userId, peek.examId);
   const outcome = await db.transaction(async (tx): Promise<SubmitOutcome> => {
-    const locked = await lockForGrading(tx, userId, peek.examId, peek.id, lesson.courseId);
+    const locked = await lockForGrading(db, tx, userId, peek.examId, peek.id, lesson.courseId);
     if (!locked) throw notFound(EXAM_MESSAGES.attemptNotFound);
     const { standing, attempt, questions } = locked;
     if (attempt.status !== 'IN_PROGRESS') {
@@ -725,7 +779,7 @@ export async function submitAttempt(
     }
     if (submissionWindow(now, attempt.deadlineAt) === 'CLOSED') {
       const finish = { status: 'EXPIRED', reason: 'EXPIRED', answers: attempt.answers, cheat: null } as const;
-      const closed = await finishAttempt(tx, events, attempt, standing, now, finish, {
+      const closed = await finishAttempt(db, tx, events, attempt, standing, now, finish, {
         lesson,
         questions,
         completionLocked: true,
@@ -738,7 +792,7 @@ export async function submitAttempt(
     const answers = mergeAnswers(attempt.answers, cleanAnswers(input.answers, attempt.questionIds));
     const status = input.reason === 'TIME_UP' ? 'EXPIRED' : 'SUBMITTED';
     const finish: Finish = { status, reason: input.reason, answers, cheat };
-    const done = await finishAttempt(tx, events, attempt, standing, now, finish, {
+    const done = await finishAttempt(db, tx, events, attempt, standing, now, finish, {
       lesson,
       questions,
       completionLocked: true,
@@ -761,13 +815,26 @@ export async function submitAttempt(
  * attempt is not the learner's in that exam.
  */
 async function lockForGrading(
+  db: Db,
   tx: Db,
   userId: number,
   examId: number,
   attemptId: number,
   courseId: number | null,
 ) {
-  const [row] = await tx
+  const ids = { userId, examId, attemptId };
+  const [row] =
+    courseId === null
+      ? await onTransaction(lockForClosingStatement(db), tx).execute(ids)
+      : await onTransaction(lockForGradingStatement(db), tx).execute({
+          ...ids,
+          completionKey: completionLockKey(userId, courseId),
+        });
+  return row;
+}
+
+function lockStatement(db: Db, completionLock: boolean) {
+  return db
     .select({
       standing: standingColumns,
       attempt: gradingColumns,
@@ -775,7 +842,9 @@ async function lockForGrading(
         select json_agg(json_build_object('id', q.id, 'type', q.type, 'options', q.options, 'blanks', q.blanks))
         from ${examQuestions} q
         where q.exam_id = ${examAttempts.examId} and ${examAttempts.questionIds} @> to_jsonb(q.id)), '[]'::json)`,
-      completionLocked: courseId === null ? sql<unknown>`null` : completionLockSql(userId, courseId),
+      completionLocked: completionLock
+        ? completionLockSql(sql.placeholder('completionKey'))
+        : sql<unknown>`null`,
     })
     .from(examStandings)
     .innerJoin(
@@ -783,13 +852,22 @@ async function lockForGrading(
       and(eq(examAttempts.userId, examStandings.userId), eq(examAttempts.examId, examStandings.examId)),
     )
     .where(
-      and(eq(examStandings.userId, userId), eq(examStandings.examId, examId), eq(examAttempts.id, attemptId)),
+      and(
+        eq(examStandings.userId, sql.placeholder('userId')),
+        eq(examStandings.examId, sql.placeholder('examId')),
+        eq(examAttempts.id, sql.placeholder('attemptId')),
+      ),
     )
-    .for('update', { of: [examStandings, examAttempts] })
-    .prepare(courseId === null ? 'exams_lock_for_closing' : 'exams_lock_for_grading')
-    .execute();
-  return row;
+    .for('update', { of: [examStandings, examAttempts] });
 }
+
+/** The lock statements, prepared once per database and run on the transaction's connection. */
+const lockForGradingStatement = preparedPerDatabase((db) =>
+  lockStatement(db, true).prepare('exams_lock_for_grading'),
+);
+const lockForClosingStatement = preparedPerDatabase((db) =>
+  lockStatement(db, false).prepare('exams_lock_for_closing'),
+);
 
 /**
  * The result screen. `after` is the lesson's standing worked out from the submission (no query);

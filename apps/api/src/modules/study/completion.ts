@@ -88,13 +88,19 @@ export function courseFinishedWithSql(
   >`(select case when ${col(course.lessonCount)} > 0 and ${others} + 1 >= ${col(course.lessonCount)} then ${cycle} end from ${course} where ${col(course.id)} = ${courseId})`;
 }
 
+/** The key of a learner's completion lock of a course, the parameter of `completionLockSql`. */
+export function completionLockKey(userId: number, courseId: number): string {
+  return lockKey(userId, courseId).toString();
+}
+
 /**
  * The completion check's lock as a column of the caller's own statement, for a transaction that
  * may pass a lesson of the course (an exam submission takes it with its row locks, so its check
- * after the pass is one statement). Held until the transaction ends.
+ * after the pass is one statement). Held until the transaction ends. `key`: `completionLockKey`'s,
+ * or a placeholder for it in a prepared statement.
  */
-export function completionLockSql(userId: number, courseId: number): SQL<unknown> {
-  return sql`pg_advisory_xact_lock(${lockKey(userId, courseId).toString()}::bigint)`;
+export function completionLockSql(key: unknown): SQL<unknown> {
+  return sql`pg_advisory_xact_lock(${key}::bigint)`;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Studying: my courses, lesson progress and gating, watch time, course completion, documents. */
-export { completionLockSql, type StudyEvents } from './completion';
+export { completionLockKey, completionLockSql, type StudyEvents } from './completion';
 export {
   type CycleEnd,
   currentCycleSql,
