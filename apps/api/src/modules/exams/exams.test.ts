@@ -18,7 +18,7 @@ import { type ApiClient, apiClient } from '../../../test/client';
 import { buildCourse, grantCourseActions } from '../../../test/courses';
 import { makeUser } from '../../../test/factories';
 import { formData } from '../../../test/files';
-import { createTestApp, type TestApp } from '../../../test/harness';
+import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/harness';
 import { clientAs } from '../../../test/tokens';
 import { DEMO_ACCOUNTS } from '../../demo/seed';
 import type { AppEvents } from '../../events';
@@ -874,7 +874,9 @@ describe('speed', () => {
       await submit(learner, attempt.id, answers);
       counts.push(t.database.queries.count);
     }
-    expect(counts).toEqual([9, 3, 9, 3]);
+    // PGlite's transactions send their own begin and commit, which drizzle's logger does not see.
+    const graded = TEST_ENGINE === 'postgres' ? 9 : 7;
+    expect(counts).toEqual([graded, 3, graded, 3]);
   });
 
   it('answers the questions of an attempt with a constant number of queries', async () => {
