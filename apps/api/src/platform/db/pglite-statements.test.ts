@@ -1,18 +1,25 @@
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { statementCacheOf, withStatementCache } from './pglite-statements';
 
 let raw: PGlite;
 let pg: PGlite;
 
-beforeEach(async () => {
+// One database for the file (starting PGlite costs seconds); each test starts from no prepared
+// statements, a fresh table and a fresh cache.
+beforeAll(async () => {
   raw = await PGlite.create('memory://');
+});
+afterAll(() => raw.close());
+
+beforeEach(async () => {
   pg = withStatementCache(raw, 3);
   await raw.exec(`
+    deallocate all;
+    drop table if exists items;
     create table items (id int primary key, name text not null, tags text[], meta jsonb, at timestamptz, big bigint);
     insert into items values (1, 'one', '{a,b}', '{"k": 1}', '2026-11-27T10:00:00Z', 9007199254740993);`);
 });
-afterEach(() => raw.close());
 
 async function preparedStatements(): Promise<string[]> {
   const rows = await raw.query<{ statement: string }>(
