@@ -38,6 +38,15 @@ function lockKey(userId: number, courseId: number): bigint {
   return (0x43n << 56n) | ((BigInt(userId) & mask) << 28n) | (BigInt(courseId) & mask);
 }
 
+/** The pass rule over a progress row joined with `lessonFacts()` (its columns named by `col()`). */
+function lessonPassedWhere(lesson: ReturnType<typeof lessonFacts>) {
+  return passedWhere({
+    minStudyMinutes: col(lesson.minStudyMinutes),
+    examQuestionCount: col(lesson.examQuestionCount),
+    videoKind: col(lesson.videoKind),
+  });
+}
+
 /**
  * Whether the learner has now passed every lesson of the course, and in which of their cycles of
  * it (decision 105): the cycle when finished, else null. One query.
@@ -45,11 +54,7 @@ function lockKey(userId: number, courseId: number): bigint {
 async function courseFinished(db: Db, userId: number, courseId: number): Promise<number | null> {
   const course = courseFacts(db);
   const lesson = lessonFacts();
-  const passed = passedWhere({
-    minStudyMinutes: col(lesson.minStudyMinutes),
-    examQuestionCount: col(lesson.examQuestionCount),
-    videoKind: col(lesson.videoKind),
-  });
+  const passed = lessonPassedWhere(lesson);
   const [row] = await db
     .select({
       lessonCount: course.lessonCount,
@@ -76,11 +81,7 @@ export function courseFinishedWithSql(
 ): SQL<number | null> {
   const course = courseFacts(db);
   const lesson = lessonFacts();
-  const passed = passedWhere({
-    minStudyMinutes: col(lesson.minStudyMinutes),
-    examQuestionCount: col(lesson.examQuestionCount),
-    videoKind: col(lesson.videoKind),
-  });
+  const passed = lessonPassedWhere(lesson);
   const others = sql`(select count(*)::int from ${lessonProgress} inner join ${lesson} on ${col(lesson.id)} = ${col(lessonProgress.lessonId)} where ${col(lessonProgress.userId)} = ${userId} and ${col(lesson.courseId)} = ${col(course.id)} and ${col(lessonProgress.lessonId)} <> ${lessonId} and ${passed})`;
   const cycle = currentCycleSql(sql`${userId}::int`, sql`${courseId}::int`);
   return sql<

@@ -121,6 +121,12 @@ function completionAfter(
     : { locked: completionLocked };
 }
 
+/** The change to write given the row as read (null: nothing), and the answer once it is saved. */
+type Decide<T> = (record: ProgressRecord) => {
+  changes: ProgressChanges | null;
+  answer: (saved: ProgressRecord) => T;
+};
+
 /**
  * Applies a change to the learner's row with optimistic concurrency, in one statement and no
  * transaction: `decide` computes the change from the row as read; the write only lands if nobody
@@ -135,10 +141,7 @@ async function changeRecord<T>(
   userId: number,
   lesson: LessonNode,
   now: Date,
-  decide: (record: ProgressRecord) => {
-    changes: ProgressChanges | null;
-    answer: (saved: ProgressRecord) => T;
-  },
+  decide: Decide<T>,
   completionLocked = false,
 ): Promise<T> {
   if (!lesson.record) {
@@ -181,10 +184,7 @@ async function makeRecord<T>(
   userId: number,
   lesson: LessonNode,
   now: Date,
-  decide: (record: ProgressRecord) => {
-    changes: ProgressChanges | null;
-    answer: (saved: ProgressRecord) => T;
-  },
+  decide: Decide<T>,
   completionLocked: boolean,
 ): Promise<{ answer: T } | null> {
   const { changes, answer } = decide(FRESH_RECORD);
