@@ -143,6 +143,17 @@ export function useAuth(): AuthState {
   return state;
 }
 
+/**
+ * True when the page is drawn for a signed-in user: signed in, or a session stored in this browser
+ * whose user users/info has not named yet (no user kept from an earlier visit: the first page
+ * after signing in). The frame draws its signed-in parts (the academy menu, the header's user
+ * button and bell) from the first render, so they do not push the page down or sideways when the
+ * user arrives (issue 21, decision 190).
+ */
+export function drawnSignedIn(state: AuthState): boolean {
+  return state.status !== 'anonymous';
+}
+
 /** True when a non-admin must change their temporary password before anything else (SPEC §2). */
 export function mustChangePassword(state: AuthState): boolean {
   return state.status === 'signedIn' && !state.isAdmin && state.user?.activePassword === false;

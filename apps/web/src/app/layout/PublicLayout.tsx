@@ -2,7 +2,7 @@ import { Box, Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { loadAllStrings } from '../../lib/i18n';
-import { mustChangePassword, useAuth } from '../auth/AuthProvider';
+import { drawnSignedIn, mustChangePassword, useAuth } from '../auth/AuthProvider';
 import { AcademyNav } from './AcademyNav';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
@@ -20,13 +20,14 @@ const ChangePasswordScreen = lazy(async () => {
 export function PublicLayout() {
   const auth = useAuth();
   const { pathname } = useLocation();
-  const inAcademy = pathname.startsWith('/training-academy');
-  const showFooter = !(inAcademy && auth.status === 'signedIn');
+  // A learner's academy page, also while a stored session's user is on its way: the menu is
+  // there from the first paint instead of pushing the page down when users/info answers.
+  const learnerAcademy = pathname.startsWith('/training-academy') && drawnSignedIn(auth);
 
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <SiteHeader />
-      {inAcademy && auth.status === 'signedIn' && !mustChangePassword(auth) && <AcademyNav />}
+      {learnerAcademy && !mustChangePassword(auth) && <AcademyNav />}
       {/* At least a screen high: the footer is never painted in view and then pushed down as the
           page's data arrives (layout shift, issue 21). */}
       <Box component="main" id="main" style={{ flex: 1, minHeight: '100vh' }}>
@@ -44,7 +45,7 @@ export function PublicLayout() {
           <Outlet />
         )}
       </Box>
-      {showFooter && <SiteFooter />}
+      {!learnerAcademy && <SiteFooter />}
     </Box>
   );
 }

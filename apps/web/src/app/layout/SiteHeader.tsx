@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { NotificationBell } from '../../features/notifications';
 import { HeaderSearch } from '../../features/search';
-import { useAuth } from '../auth/AuthProvider';
+import { drawnSignedIn, useAuth } from '../auth/AuthProvider';
 import { Brand } from './Brand';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NewsMenu } from './NewsMenu';
@@ -18,7 +18,11 @@ const MobileDrawer = lazy(() => import('./MobileDrawer'));
 
 export function SiteHeader() {
   const { t } = useTranslation();
-  const { status, signIn } = useAuth();
+  const auth = useAuth();
+  const { status, signIn } = auth;
+  // A stored session draws the user's button and bell at once (the name fills in when users/info
+  // answers) rather than a sign-in button that they replace.
+  const signedIn = drawnSignedIn(auth);
   const [drawerOpened, drawer] = useDisclosure(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
 
@@ -57,20 +61,15 @@ export function SiteHeader() {
           <Group gap="xs" visibleFrom="md">
             <LanguageSwitcher />
           </Group>
-          {status === 'signedIn' && (
+          {signedIn && (
             <Group visibleFrom="sm">
               <NotificationBell />
             </Group>
           )}
-          {status === 'signedIn' ? (
+          {signedIn ? (
             <UserMenu />
           ) : (
-            <Button
-              visibleFrom="md"
-              color="accent.6"
-              onClick={() => void signIn()}
-              loading={status === 'loading'}
-            >
+            <Button visibleFrom="md" color="accent.6" onClick={() => void signIn()}>
               {t('auth.signIn')}
             </Button>
           )}

@@ -30,7 +30,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useAuth } from '../../app/auth/AuthProvider';
+import { drawnSignedIn, useAuth } from '../../app/auth/AuthProvider';
 import { Loading } from '../../components/Loading';
 import { PercentRing } from '../../components/PercentRing';
 import { useCoursePage, useCoursePercent, useMyThematics } from './api';
@@ -44,7 +44,9 @@ export function CoursePage() {
   const { t } = useTranslation();
   const courseId = Number(useParams().id);
   const auth = useAuth();
-  const signedIn = auth.status === 'signedIn';
+  // A stored session draws the learner's page from the first render (their progress card, not the
+  // taller call to sign in that it would replace when users/info answers: layout shift, issue 21).
+  const signedIn = drawnSignedIn(auth);
   const page = useCoursePage(courseId);
   // The learner's topics and percent are asked at once with the course, not after it (issue 21):
   // three requests in parallel instead of a chain of two.
@@ -171,7 +173,7 @@ export function CoursePage() {
                   )}
                 </Paper>
               ) : (
-                <SignInCall loading={auth.status === 'loading'} onSignIn={() => void auth.signIn()} />
+                <SignInCall onSignIn={() => void auth.signIn()} />
               )}
               <Requirements course={course} />
             </Stack>
@@ -182,7 +184,7 @@ export function CoursePage() {
   );
 }
 
-function SignInCall({ loading, onSignIn }: { loading: boolean; onSignIn: () => void }) {
+function SignInCall({ onSignIn }: { onSignIn: () => void }) {
   const { t } = useTranslation();
   return (
     <Paper withBorder radius="lg" p="lg" bg="var(--academy-tint)" data-testid="sign-in-call">
@@ -192,13 +194,7 @@ function SignInCall({ loading, onSignIn }: { loading: boolean; onSignIn: () => v
       <Text fz="sm" mt={4} mb="md">
         {t('academy.signInText')}
       </Text>
-      <Button
-        fullWidth
-        color="accent.6"
-        leftSection={<IconLogin size={16} />}
-        onClick={onSignIn}
-        loading={loading}
-      >
+      <Button fullWidth color="accent.6" leftSection={<IconLogin size={16} />} onClick={onSignIn}>
         {t('academy.signInToStudy')}
       </Button>
     </Paper>

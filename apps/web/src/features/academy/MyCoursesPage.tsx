@@ -33,7 +33,9 @@ export function MyCoursesPage() {
   // Open assignments come first (issue 24).
   const fallback: Tab =
     openAssignments.length > 0 ? 'assigned' : mine.data && mine.data.length === 0 ? 'explore' : 'in-progress';
-  const tab: Tab = asked && TABS.includes(asked) ? asked : fallback;
+  // Without a tab asked for, the page waits for the assignments to choose one (rather than show
+  // the courses in progress and swap them for the assignments a moment later).
+  const tab: Tab | null = asked && TABS.includes(asked) ? asked : assigned.isPending ? null : fallback;
   const all = useAllCourses(tab === 'explore');
 
   return (
@@ -47,7 +49,10 @@ export function MyCoursesPage() {
         color="accent.6"
         keepMounted={false}
       >
-        <Tabs.List mb="lg">
+        {/* The tabs show once the assignments are known: "Assigned to me" comes first when there
+            are any, and coming late it would push the other tabs aside, or onto another line on a
+            phone (layout shift, issue 21). Until then the row keeps its room, hidden. */}
+        <Tabs.List mb="lg" style={assigned.isPending ? { visibility: 'hidden' } : undefined}>
           {(assigned.data?.length ?? 0) > 0 && (
             <Tabs.Tab
               value="assigned"
@@ -60,16 +65,17 @@ export function MyCoursesPage() {
           )}
           <Tabs.Tab value="in-progress" leftSection={<IconBook2 size={16} />} data-testid="tab-in-progress">
             {t('academy.inProgress')}
-            {mine.data && <CountBadge count={inProgress.length} />}
+            <CountBadge count={mine.data && inProgress.length} />
           </Tabs.Tab>
           <Tabs.Tab value="finished" leftSection={<IconCertificate size={16} />} data-testid="tab-finished">
             {t('academy.finished')}
-            {history.data && <CountBadge count={finished.length} />}
+            <CountBadge count={history.data && finished.length} />
           </Tabs.Tab>
           <Tabs.Tab value="explore" leftSection={<IconCompass size={16} />} data-testid="tab-explore">
             {t('academy.explore')}
           </Tabs.Tab>
         </Tabs.List>
+        {tab === null && <Loading />}
         <Tabs.Panel value="assigned">
           <AssignedToMe items={assigned.data} loading={assigned.isPending} error={assigned.error} />
         </Tabs.Panel>
@@ -115,10 +121,20 @@ export function MyCoursesPage() {
   );
 }
 
-function CountBadge({ count }: { count: number }) {
+/** A tab's count; until it is known the badge keeps its room, hidden, so the tabs after it stay put. */
+function CountBadge({ count }: { count: number | undefined }) {
+  const known = count !== undefined;
   return (
-    <Badge size="xs" variant="light" color="brand.9" ml={6} component="span">
-      {count}
+    <Badge
+      size="xs"
+      variant="light"
+      color="brand.9"
+      ml={6}
+      component="span"
+      style={known ? undefined : { visibility: 'hidden' }}
+      aria-hidden={known ? undefined : true}
+    >
+      {count ?? 0}
     </Badge>
   );
 }

@@ -1,5 +1,5 @@
 import type { TLessonVideo } from '@academy/contract';
-import { Alert } from '@mantine/core';
+import { Alert, AspectRatio } from '@mantine/core';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StudyVideoProps } from './player';
@@ -33,7 +33,8 @@ export function LessonVideo({
   }
   if (video.kind === 'upload' && UploadedVideo) {
     return (
-      <Suspense fallback={null}>
+      // The player's room while its code loads (it opens with a 16:9 box of its own).
+      <Suspense fallback={<AspectRatio ratio={16 / 9} bg="black" style={{ borderRadius: 8 }} />}>
         <UploadedVideo lessonId={lessonId} {...props} />
       </Suspense>
     );

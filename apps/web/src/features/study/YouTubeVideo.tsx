@@ -80,20 +80,23 @@ export function YouTubeVideo({
               <Loader color="white" />
             </Center>
           )}
+          {/* In the player's place, not under it: a late failure does not push the page down. */}
+          {state === 'failed' && (
+            <Center pos="absolute" inset={0} p="md">
+              <Alert color="orange" data-testid="video-unavailable">
+                {t('study.videoUnavailable')}{' '}
+                <Anchor
+                  href={`https://www.youtube.com/watch?v=${videoId}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {t('study.openOnYouTube')}
+                </Anchor>
+              </Alert>
+            </Center>
+          )}
         </Box>
       </AspectRatio>
-      {state === 'failed' && (
-        <Alert color="orange" mt="sm" data-testid="video-unavailable">
-          {t('study.videoUnavailable')}{' '}
-          <Anchor
-            href={`https://www.youtube.com/watch?v=${videoId}`}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            {t('study.openOnYouTube')}
-          </Anchor>
-        </Alert>
-      )}
     </Box>
   );
 }
