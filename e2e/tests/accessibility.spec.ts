@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { audit } from './axe';
-import { accessToken, expect, SCREENSHOTS, shoot, signInAt, test } from './support';
+import { accessToken, expect, SCREENSHOTS, shoot, signInAt, TAKE_SCREENSHOTS, test } from './support';
 
 /**
  * Accessibility (issues 11 and 22): axe-core finds no serious or critical violation, and no
@@ -8,7 +8,11 @@ import { accessToken, expect, SCREENSHOTS, shoot, signInAt, test } from './suppo
  * management), in the light scheme and on a handful in the dark one; one load each. A learner signs
  * in, opens a lesson and passes its exam with the keyboard alone (Tab, Shift+Tab, Enter, Space
  * and the arrow keys; never a click), seeing where the focus is at every step.
+ *
+ * The tests share nothing (each worker has its own server), so they spread over the workers: the
+ * audits are the heaviest browser work of the journeys.
  */
+test.describe.configure({ mode: 'parallel' });
 
 const API = '/services/core/api';
 const COURSE = 'E2E Accessible course';
@@ -105,7 +109,7 @@ test('the public pages have no serious or critical accessibility violations', as
   await offline(page);
   await page.goto('/');
   await audit(page, 'home', page.locator('main'));
-  await page.screenshot({ path: `${SCREENSHOTS}/a11y-home-1366.png`, fullPage: true });
+  if (TAKE_SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/a11y-home-1366.png`, fullPage: true });
   await page.goto('/news');
   await audit(page, 'news list', page.locator('main a[href^="/news/"]').first());
   await page.goto(await hrefOf(page.locator('main a[href^="/news/"]').first()));
@@ -235,7 +239,7 @@ test('a learner signs in, opens a lesson and passes its exam with the keyboard a
   await page.keyboard.press('Enter');
   const question = page.getByTestId('exam-question');
   await audit(page, 'exam question', question);
-  await page.screenshot({ path: `${SCREENSHOTS}/a11y-exam-1366.png` });
+  if (TAKE_SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/a11y-exam-1366.png` });
   const right = question.getByLabel('The green one', { exact: true });
   await tabTo(page, question.getByRole('radio').first());
   await page.keyboard.press('Space');

@@ -362,7 +362,6 @@ test('none of the XSS corpus runs on the news page', async ({ browser }) => {
       return found;
     });
     expect(leftovers, XSS_PAYLOADS[index]).toEqual([]);
-    console.log('T', index, Date.now());
   }
   expect(dialogs).toEqual([]);
   await context.close();

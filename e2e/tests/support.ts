@@ -242,7 +242,9 @@ export async function settled(page: Page): Promise<void> {
  * Screenshots are for people to look at; CI, where nobody does, skips writing them (the phone
  * width check below still runs). E2E_SCREENSHOTS=1 takes them anyway, E2E_SCREENSHOTS=0 never.
  */
-const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS === '1' : !process.env.CI;
+export const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS
+  ? process.env.E2E_SCREENSHOTS === '1'
+  : !process.env.CI;
 
 /**
  * Full-page screenshots at the page's size and at 375 wide (`<name>-desktop.png`,
