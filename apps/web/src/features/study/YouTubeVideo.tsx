@@ -81,10 +81,11 @@ export function YouTubeVideo({
             </Center>
           )}
           {/* In the player's place, not under it: a late failure does not push the page down. On the
-              black box the alert is opaque (the light variant's tint would leave black text on black). */}
+              black box the alert is opaque, in the scheme's own colours (the light variant's tint
+              would leave black text on near-black). */}
           {state === 'failed' && (
             <Center pos="absolute" inset={0} p="md">
-              <Alert color="orange" variant="white" data-testid="video-unavailable">
+              <Alert color="orange" variant="default" data-testid="video-unavailable">
                 {t('study.videoUnavailable')}{' '}
                 <Anchor
                   href={`https://www.youtube.com/watch?v=${videoId}`}
