@@ -58,8 +58,12 @@ class TimedClient extends pg.Client {
   }
 }
 
-/** The embedded database's buffer pool (WebAssembly memory, which never shrinks). */
-export const PGLITE_SHARED_BUFFERS = '32MB';
+/**
+ * The embedded database's buffer pool (WebAssembly memory, which never shrinks: the pool is
+ * resident once the start's `analyze` has read through it). 16 MB (decision 183; 32 MB in
+ * decision 175): pages beyond it come from the operating system's file cache.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
 
 /**
  * PGlite's own start parameters (0.4 and later). Read loosely so that a checkout whose
@@ -141,8 +145,8 @@ export async function openDatabase(options: {
     extensions: { pg_trgm },
     // The database PGlite 0.3 opened by default, where every existing data folder keeps its tables.
     database: 'template1',
-    // 32 MB of shared buffers, not the 128 MB PGlite 0.3 fixed and held resident from the start
-    // (decision 175): pages beyond them are read from the operating system's file cache.
+    // 16 MB of shared buffers, not the 128 MB PGlite 0.3 fixed and held resident from the start
+    // (decisions 175, 183): pages beyond them are read from the operating system's file cache.
     startParams: [...pgliteDefaultStartParams(), '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
   });
