@@ -98,8 +98,9 @@ export async function startBuiltServer({ port, dataDir, databaseUrl, env = {}, n
         // No SCORM content origin: PORT + 1 may be another server's.
         CONTENT_PORT: '0',
         LOG_LEVEL: 'error',
-        // As `npm start` sets it (package.json; decision 135).
+        // As `npm start` sets them (package.json; decisions 135, 183).
         MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+        MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         ...env,
       },
