@@ -5,7 +5,9 @@
 //
 // Routes are object literals in react-router's form: `path`, `index`, `children`; a list of routes
 // (spread or as children) and a path may be a constant of this file or of a module it imports
-// (paths: string literals and template strings of other constants).
+// (paths: string literals and template strings of other constants). A route whose `handle` is
+// `lazyChildren(() => import('./x'))` (src/app/lazy-children.ts) has the `routes` of that module as
+// its children.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -151,15 +153,21 @@ function usesFrameStrings(node) {
   return found;
 }
 
+/** `lazyChildren(…)`: the route's children are the `routes` of the module it imports. */
+function isLazyChildren(node) {
+  const value = unwrap(node);
+  return ts.isCallExpression(value) && value.expression.getText() === 'lazyChildren';
+}
+
 /**
  * The full path patterns of the routes in an array literal (spreads of constants followed); with
  * `pages`, each pattern's lazy page module and whether it needs the whole string catalogue.
  */
-function collect(array, scope, base, out, pages = new Map()) {
+function collect(array, scope, base, out, pages = new Map(), via = []) {
   for (const element of array.elements) {
     if (ts.isSpreadElement(element)) {
       const [list, listScope] = routeList(element.expression, scope, element.getText());
-      collect(list, listScope, base, out, pages);
+      collect(list, listScope, base, out, pages, via);
       continue;
     }
     const route = unwrap(element);
@@ -178,11 +186,18 @@ function collect(array, scope, base, out, pages = new Map()) {
     const lazy = property(route, 'lazy');
     const module = lazy && importedModule(lazy, scope);
     if (module && (isIndex || segment !== undefined))
-      pages.set(full === '' ? '/' : full, { module, frameStrings: usesFrameStrings(lazy) });
+      pages.set(full === '' ? '/' : full, { module, frameStrings: usesFrameStrings(lazy), via });
     const children = property(route, 'children');
     if (children) {
       const [list, listScope] = routeList(children, scope, `the children of ${full || '/'}`);
-      collect(list, listScope, full, out, pages);
+      collect(list, listScope, full, out, pages, via);
+    }
+    const handle = property(route, 'handle');
+    const childrenModule = handle && isLazyChildren(handle) && importedModule(handle, scope);
+    if (childrenModule) {
+      const childScope = scopeOf(childrenModule);
+      const [list, listScope] = routeList(ts.factory.createIdentifier('routes'), childScope, 'routes');
+      collect(list, listScope, full, out, pages, [...via, childrenModule]);
     }
   }
   return out;
@@ -224,6 +239,11 @@ function pagePreloads(pages, bundle) {
     const chunk = byModule.get(page.module);
     if (!chunk) continue;
     const files = new Set();
+    // The chunks of the route tables the page is discovered through come first (lazy-children.ts).
+    for (const table of page.via) {
+      const tableChunk = byModule.get(table);
+      if (tableChunk) addStatic(tableChunk.fileName, files);
+    }
     addStatic(chunk.fileName, files);
     const scripts = [...files].filter((file) => !firstLoad.has(file));
     const styles = scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);

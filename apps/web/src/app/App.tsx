@@ -9,12 +9,14 @@ import { AuthPermissions } from './AuthPermissions';
 import { AuthProvider } from './auth/AuthProvider';
 import { installApiAuth } from './auth/api-auth';
 import { LazyNotifications } from './LazyNotifications';
+import { patchLazyChildren } from './lazy-children';
 import { routes } from './routes';
 import { cssVariablesResolver, theme } from './theme';
 
 // Before the router starts the first page's loaders: their requests carry the stored token.
 installApiAuth();
-const router = createBrowserRouter(routes);
+// The management area's pages join the table on the first navigation there (lazy-children.ts).
+const router = createBrowserRouter(routes, { patchRoutesOnNavigation: patchLazyChildren });
 
 /** The colour scheme follows the system unless the user chose one in the user menu (this browser). */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'academy.color-scheme' });

@@ -5,11 +5,11 @@ import { prefetchCoursePage, prefetchMyCourses, prefetchTopicPage } from '../fea
 import { EXAM_PLAYER_ROUTE } from '../features/exams/paths';
 import { prefetchHomePage } from '../features/home';
 import { queryClient } from '../lib/query-client';
-import { AuthCallback } from './auth/AuthCallback';
 import { RequireAuth } from './auth/RequireAuth';
 import { hasStoredSession } from './auth/stored-session';
 import { PublicLayout } from './layout/PublicLayout';
 import { Root } from './layout/Root';
+import { lazyChildren } from './lazy-children';
 import { lazyPage } from './lazy-page';
 
 /**
@@ -28,7 +28,8 @@ function startData(start: (args: LoaderFunctionArgs) => void, options: { signedI
  * Each feature adds its routes to one of these lists (pages are lazy chunks):
  * - publicRoutes: under the site header and footer, open to visitors;
  * - signedInRoutes: the same layout, sign-in forced;
- * - managementRoutes: under /management (side menu; the area's permission is checked by the layout);
+ * - management-routes.tsx: under /management (side menu; the area's permission is checked by the
+ *   layout), a chunk added on the first navigation there (lazy-children.ts);
  * - bareRoutes: no header or footer (the exam player).
  */
 const publicRoutes: RouteObject[] = [
@@ -83,71 +84,6 @@ const signedInRoutes: RouteObject[] = [
   { path: 'notifications', lazy: lazyPage(() => import('../features/notifications/NotificationsPage')) },
 ];
 
-const managementRoutes: RouteObject[] = [
-  { path: 'audit', lazy: lazyPage(() => import('../features/audit/AuditLogPage')) },
-  { path: 'mail-previews', lazy: lazyPage(() => import('../features/mail/MailPreviewsPage')) },
-  { path: 'lrs-statements', lazy: lazyPage(() => import('../features/xapi/LrsStatementsPage')) },
-  { path: 'lrs-keys', lazy: lazyPage(() => import('../features/xapi/LrsKeysPage')) },
-  { path: 'course/topic/lesson/:id', lazy: lazyPage(() => import('../features/exams/ExamAuthoringPage')) },
-  { path: 'home', lazy: lazyPage(() => import('../features/home/HomeSettingsPage')) },
-  {
-    path: 'introduction',
-    lazy: lazyPage(() => import('../features/introduction/IntroductionManagementPage')),
-  },
-  { path: 'news', lazy: lazyPage(() => import('../features/news/NewsManagementPage')) },
-  { path: 'news/add-news', lazy: lazyPage(() => import('../features/news/NewsFormPage')) },
-  { path: 'news/edit-news/:id', lazy: lazyPage(() => import('../features/news/NewsFormPage')) },
-  { path: 'news/:id', lazy: lazyPage(() => import('../features/news/NewsPreviewPage')) },
-  { path: 'course', lazy: lazyPage(() => import('../features/courses/CourseListPage')) },
-  { path: 'course/add-lesson', lazy: lazyPage(() => import('../features/courses/LessonFormPage')) },
-  { path: 'course/edit-lesson', lazy: lazyPage(() => import('../features/courses/LessonFormPage')) },
-  { path: 'course/:id', lazy: lazyPage(() => import('../features/courses/TopicsPage')) },
-  {
-    path: 'course/:courseId/topic/:topicId',
-    lazy: lazyPage(() => import('../features/courses/LessonsPage')),
-  },
-  { path: 'recruitment', lazy: lazyPage(() => import('../features/recruitment/ManagePostsPage')) },
-  { path: 'recruitment/add', lazy: lazyPage(() => import('../features/recruitment/PostFormPage')) },
-  { path: 'recruitment/edit/:id', lazy: lazyPage(() => import('../features/recruitment/PostFormPage')) },
-  {
-    path: 'recruitment/detail/:id',
-    lazy: lazyPage(() => import('../features/recruitment/ManagePostDetailPage')),
-  },
-  {
-    path: 'recruitment/curriculum-vitae/:id',
-    lazy: lazyPage(() => import('../features/recruitment/ApplicationsPage')),
-  },
-  {
-    path: 'recruitment/curriculum-vitae/detail/:id',
-    lazy: lazyPage(() => import('../features/recruitment/ApplicationDetailPage')),
-  },
-  { path: 'service', lazy: lazyPage(() => import('../features/org/ServicesPage')) },
-  { path: 'service/:slug', lazy: lazyPage(() => import('../features/org/ServiceBranchesPage')) },
-  { path: 'department', lazy: lazyPage(() => import('../features/org/DepartmentsPage')) },
-  { path: 'authorization', lazy: lazyPage(() => import('../features/authorizations/AuthorizationsPage')) },
-  {
-    path: 'authorization/add',
-    lazy: lazyPage(() => import('../features/authorizations/AuthorizationEditPage')),
-  },
-  {
-    path: 'authorization/edit/:id',
-    lazy: lazyPage(() => import('../features/authorizations/AuthorizationEditPage')),
-  },
-  { path: 'user', lazy: lazyPage(() => import('../features/users/UsersPage')) },
-  { path: 'user/:id', lazy: lazyPage(() => import('../features/users/UserEditPage')) },
-  { path: 'schedule', lazy: lazyPage(() => import('../features/roadmaps/SchedulePage')) },
-  { path: 'assignment', lazy: lazyPage(() => import('../features/assignments/AssignmentsPage')) },
-  { path: 'compliance', lazy: lazyPage(() => import('../features/assignments/CompliancePage')) },
-  { path: 'progress', lazy: lazyPage(() => import('../features/progress/ProgressPage')) },
-  { path: 'progress/detail/:id', lazy: lazyPage(() => import('../features/progress/ProgressDetailPage')) },
-  {
-    path: 'progress/detail/:id/login-history',
-    lazy: lazyPage(() => import('../features/progress/LoginHistoryPage')),
-  },
-  { path: 'certificate', lazy: lazyPage(() => import('../features/certificates/CertificatesPage')) },
-  { path: 'certificate/:id', lazy: lazyPage(() => import('../features/certificates/UserCertificatesPage')) },
-];
-
 const bareRoutes: RouteObject[] = [
   {
     // The exam player: a hidden path under the topic with a long opaque segment (SPEC §2).
@@ -166,12 +102,16 @@ export const routes: RouteObject[] = [
     element: <Root />,
     errorElement: <RouteError />,
     children: [
-      { path: 'auth/callback', element: <AuthCallback /> },
+      // Once per sign-in, with the frame's strings: a chunk of its own (the HTML's Link header names it).
+      {
+        path: 'auth/callback',
+        lazy: lazyPage(() => import('./auth/AuthCallback'), { frameStrings: true }),
+      },
       ...bareRoutes,
       {
         path: 'management',
         lazy: lazyPage(() => import('../features/management/ManagementLayout')),
-        children: [{ index: true, element: null }, ...managementRoutes, { path: '*', element: <NotFound /> }],
+        handle: lazyChildren(() => import('./management-routes')),
       },
       {
         element: <PublicLayout />,

@@ -64,3 +64,5 @@ export function AuthCallback() {
     </Center>
   );
 }
+
+export default AuthCallback;
