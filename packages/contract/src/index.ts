@@ -27,6 +27,7 @@ export * from './search';
 export * from './status';
 export * from './study';
 export * from './study-timing';
+export * from './transport-messages';
 export * from './users';
 export * from './users-admin';
 export * from './xapi';

@@ -1,5 +1,8 @@
+import { TRANSPORT_MESSAGES } from './transport-messages';
+
 /** User-visible messages from SPEC §5 and §8, shared by the API and the web forms. */
 export const MESSAGES = {
+  ...TRANSPORT_MESSAGES,
   required: 'This field is required',
   emailInvalid: 'Email invalidate',
   passwordsDoNotMatch: 'Passwords do not match',
@@ -7,12 +10,6 @@ export const MESSAGES = {
   wrongCurrentPassword: 'Wrong current password',
   emailNotFound: 'Email is not found in the system',
   tooYoung: 'You entered an invalid age, must be over 16 years old.',
-  systemError: 'System error! Please contact your administrator',
-  unavailable: 'The system is unavailable, please try again later',
-  storageFull: 'There is not enough storage space to save this file. Please contact your administrator',
-  storageUnavailable: 'File storage is unavailable, nothing was saved. Please try again in a few minutes',
-  networkError: 'Network error',
-  timeout: 'The request timed out',
   employeeCodeExists: 'This employee code already exists',
   emailExists: 'This email already exists',
   serviceNotFound: 'This service does not exist',

@@ -1,4 +1,4 @@
-import { MESSAGES, type TApiError } from '@academy/contract';
+import { type TApiError, TRANSPORT_MESSAGES } from '@academy/contract';
 
 export const API_PREFIX = '/services/core/api';
 /** Requests that take longer fail with the SPEC's timeout message. Uploads pass their own signal. */
@@ -59,7 +59,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     token = await tokenSource();
   } catch {
     // The token could not be renewed for want of a network: the request fails, the user stays.
-    throw new ApiError({ status: 0, error: 'Network', message: MESSAGES.networkError });
+    throw new ApiError({ status: 0, error: 'Network', message: TRANSPORT_MESSAGES.networkError });
   }
   if (token) headers.set('authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;
@@ -79,7 +79,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     throw new ApiError({
       status: 0,
       error: 'Network',
-      message: timedOut ? MESSAGES.timeout : MESSAGES.networkError,
+      message: timedOut ? TRANSPORT_MESSAGES.timeout : TRANSPORT_MESSAGES.networkError,
     });
   }
   if (response.ok) return response;
@@ -89,12 +89,15 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
 
 /** The SPEC's generic wording for a failed status. */
 function genericMessage(status: number): string {
-  if (status === 502 || status === 503 || status === 504) return MESSAGES.unavailable;
-  if (status >= 500) return MESSAGES.systemError;
+  if (status === 502 || status === 503 || status === 504) return TRANSPORT_MESSAGES.unavailable;
+  if (status >= 500) return TRANSPORT_MESSAGES.systemError;
   return `Request failed with status code ${status}`;
 }
 
-const SERVER_FAILURE_MESSAGES: readonly string[] = [MESSAGES.storageUnavailable, MESSAGES.storageFull];
+const SERVER_FAILURE_MESSAGES: readonly string[] = [
+  TRANSPORT_MESSAGES.storageUnavailable,
+  TRANSPORT_MESSAGES.storageFull,
+];
 
 /**
  * The API's own message for client errors; a 5xx never shows internals, whatever the body says:
