@@ -1,25 +1,20 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-// The strings of the site's frame (header, footer, sign-in, errors) and the home page only: the
-// rest of the catalogue is a chunk of its own that pages wait for (lib/strings.ts, decision 132).
-// Named imports of the JSON keep the other groups out of the first load.
+// The strings of the site's frame (header, its menus and drawer, footer, sign-in, errors) and the
+// home page only: the rest of the catalogue is a file of its own that the other pages wait for
+// (app/lazy-page.ts, decision 132). Named imports of the JSON keep the other groups out of the
+// first load; a group joins this list only when the frame or the home page uses one of its keys.
 import {
   academy,
   academyNav,
   auth,
   common,
-  dialogs,
-  editor,
   errors,
   footer,
   home,
-  management,
   nav,
-  news,
   notifications,
   search,
-  study,
-  uploads,
   userMenu,
 } from '../locales/en.json';
 // The whole catalogue as a hashed file of its own (immutable, compressed at build).
@@ -43,18 +38,12 @@ const frame = {
   academyNav,
   auth,
   common,
-  dialogs,
-  editor,
   errors,
   footer,
   home,
-  management,
   nav,
-  news,
   notifications,
   search,
-  study,
-  uploads,
   userMenu,
 };
 
