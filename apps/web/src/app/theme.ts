@@ -54,7 +54,7 @@ const accent: MantineColorsTuple = [
  * subtle and transparent ones (text in the colour itself, on the page) lighter in the dark scheme.
  */
 const TEXT_VARIANTS = ['light', 'white', 'outline', 'subtle', 'transparent'];
-const variantColorResolver: VariantColorsResolver = (input) => {
+const resolveVariantColors: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   if (!TEXT_VARIANTS.includes(input.variant)) return colors;
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
@@ -64,6 +64,28 @@ const variantColorResolver: VariantColorsResolver = (input) => {
     return { ...colors, color: `light-dark(${darken(parsed.value, 0.3)}, ${lighten(parsed.value, 0.6)})` };
   }
   return { ...colors, color: `light-dark(${parsed.value}, ${lighten(parsed.value, 0.6)})` };
+};
+
+/**
+ * The same colours for the same variant and colour, computed once per theme: every button, badge
+ * and action icon asks on each render, and each answer parses and mixes colours (issue 21: the
+ * course and lesson pages ask dozens of times before their content shows). Mantine only reads it.
+ */
+const resolvedColors = new WeakMap<object, Map<string, ReturnType<VariantColorsResolver>>>();
+const variantColorResolver: VariantColorsResolver = (input) => {
+  let byKey = resolvedColors.get(input.theme);
+  if (!byKey) {
+    byKey = new Map();
+    resolvedColors.set(input.theme, byKey);
+  }
+  const { from, to, deg } = input.gradient ?? {};
+  const key = `${input.variant}|${input.color ?? ''}|${from ?? ''}|${to ?? ''}|${deg ?? ''}|${input.autoContrast ?? ''}`;
+  let colors = byKey.get(key);
+  if (!colors) {
+    colors = resolveVariantColors(input);
+    byKey.set(key, colors);
+  }
+  return colors;
 };
 
 /**
