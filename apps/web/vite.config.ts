@@ -33,6 +33,15 @@ const NOTIFICATIONS_VIEW = fileURLToPath(
   new URL('../../node_modules/@mantine/notifications/esm/Notifications.mjs', import.meta.url),
 );
 
+/**
+ * react-router's production build: its package points every bundler at the development one, whose
+ * only difference is that it checks and warns as it renders (ENABLE_DEV_WARNINGS), work every page
+ * did before its content showed (issue 21).
+ */
+const REACT_ROUTER = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
 export default defineConfig({
   plugins: [pageRoutesPlugin()],
   resolve: {
@@ -40,6 +49,7 @@ export default defineConfig({
     // size of React DOM, which alone took half of the home page's JavaScript budget (issue 21).
     alias: [
       { find: 'mantine-notifications-view', replacement: NOTIFICATIONS_VIEW },
+      { find: /^react-router$/, replacement: REACT_ROUTER },
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
       { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
       { find: /^react(-dom)?$/, replacement: 'preact/compat' },
