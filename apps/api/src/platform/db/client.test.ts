@@ -11,7 +11,9 @@ afterAll(() => database.close());
 
 describe('the embedded database', () => {
   it('starts with 16 MB of shared buffers, the resident pool it keeps for good (decision 183)', async () => {
-    const result = await database.db.execute(sql`show shared_buffers`);
+    const result = (await database.db.execute(sql`show shared_buffers`)) as unknown as {
+      rows: { shared_buffers: string }[];
+    };
     expect(result.rows).toEqual([{ shared_buffers: '16MB' }]);
   });
 });
