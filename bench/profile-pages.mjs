@@ -6,15 +6,11 @@
 // BENCH_PROFILE_COUNTS=1: instead of times, how many times each of our functions ran until the
 // content showed (V8's precise coverage with call counts: the same on a loaded machine as on a quiet
 // one); BENCH_PROFILE_COUNT_LIBRARIES=1 counts the libraries' functions too.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { startBuiltServer } from './lib/server.mjs';
-import { firstLesson, signIn, visibleAt } from './run-pages.mjs';
+import { visibleAt, withStudyPages } from './run-pages.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 3);
 const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 40);
 const COUNTS = process.env.BENCH_PROFILE_COUNTS === '1';
@@ -164,21 +160,7 @@ function report(title, sums, runs) {
     console.log(`  ${(v / runs).toFixed(1).padStart(7)}  ${k}`);
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-profile-pages-'));
-const server = await startBuiltServer({
-  port: Number(process.env.BENCH_PAGES_PORT ?? 3415),
-  dataDir,
-  env: { DEMO_DATA: 'true', DEMO_VIDEO: 'false', MEDIA_LADDER: '360' },
-});
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-try {
-  const url = server.url;
-  const state = await signIn(browser, url);
-  const { coursePath, lessonPath } = await firstLesson(browser, url, state);
-  const pages = [
-    { name: 'course page', path: coursePath, selector: '[data-testid="course-topics"] a' },
-    { name: 'lesson page', path: lessonPath, selector: '[data-testid="lesson-title"]' },
-  ];
+await withStudyPages('profile-pages', async ({ browser, url, state, pages }) => {
   for (const p of pages) {
     const cold = { byFunction: new Map(), byFile: new Map() };
     const warm = { byFunction: new Map(), byFile: new Map() };
@@ -195,8 +177,4 @@ try {
     report(`${p.name} cold`, cold, RUNS);
     report(`${p.name} warm`, warm, RUNS);
   }
-} finally {
-  await browser.close();
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-}
+});

@@ -203,6 +203,36 @@ async function throttledLcp(browser, url, state, pagePath, selector, runs) {
   return median(values);
 }
 
+/**
+ * The course and lesson pages of the demo data on a built server of their own, the learner signed
+ * in: `use` gets the browser, the server's URL, the signed-in state and the two pages (path and
+ * the selector of their content); everything is stopped and removed afterwards. The trace and
+ * profile tools (trace-pages.mjs, profile-pages.mjs) load these pages their own ways.
+ */
+export async function withStudyPages(name, use) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `academy-${name}-`));
+  const server = await startBuiltServer({
+    port: Number(process.env.BENCH_PAGES_PORT ?? 3415),
+    dataDir,
+    env: { DEMO_DATA: 'true', DEMO_VIDEO: 'false', MEDIA_LADDER: '360' },
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const url = server.url;
+    const state = await signIn(browser, url);
+    const { coursePath, lessonPath } = await firstLesson(browser, url, state);
+    const pages = [
+      { name: 'course page', path: coursePath, selector: '[data-testid="course-topics"] a' },
+      { name: 'lesson page', path: lessonPath, selector: '[data-testid="lesson-title"]' },
+    ];
+    await use({ browser, url, state, pages });
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function runPages() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-bench-pages-'));
   const server = await startBuiltServer({

@@ -7,14 +7,10 @@
 // BENCH_TRACE_AB=1: each load also without the page's inline scripts, taken out of the HTML on its
 // way, the two interleaved so that both see the same load (how decision 171's early reads, since
 // withdrawn, were judged).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { startBuiltServer } from './lib/server.mjs';
-import { firstLesson, signIn, visibleAt } from './run-pages.mjs';
+import { visibleAt, withStudyPages } from './run-pages.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_TRACE_RUNS ?? 3);
 const TRACE_DIR = process.env.BENCH_TRACE_DIR;
 const AB = process.env.BENCH_TRACE_AB === '1';
@@ -162,22 +158,8 @@ function report(name, loads) {
   for (const r of rows) console.log(`  ${r.v.toFixed(1).padStart(8)}  ${r.n}`);
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-trace-pages-'));
 if (TRACE_DIR) mkdirSync(TRACE_DIR, { recursive: true });
-const server = await startBuiltServer({
-  port: Number(process.env.BENCH_PAGES_PORT ?? 3415),
-  dataDir,
-  env: { DEMO_DATA: 'true', DEMO_VIDEO: 'false', MEDIA_LADDER: '360' },
-});
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-try {
-  const url = server.url;
-  const state = await signIn(browser, url);
-  const { coursePath, lessonPath } = await firstLesson(browser, url, state);
-  const pages = [
-    { name: 'course page', path: coursePath, selector: '[data-testid="course-topics"] a' },
-    { name: 'lesson page', path: lessonPath, selector: '[data-testid="lesson-title"]' },
-  ];
+await withStudyPages('trace-pages', async ({ browser, url, state, pages }) => {
   const variants = AB ? ['with inline scripts', 'without inline scripts'] : [''];
   for (const p of pages) {
     const loads = new Map(variants.map((v) => [v, { cold: [], warm: [] }]));
@@ -200,8 +182,4 @@ try {
       report(`${p.name} warm ${variant}`, warm);
     }
   }
-} finally {
-  await browser.close();
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-}
+});
