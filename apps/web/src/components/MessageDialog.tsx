@@ -13,16 +13,19 @@ interface MessageDialogProps {
   onClose: () => void;
 }
 
-/** A short message in a dialog that closes itself after 5 seconds. Open while `message` is set. */
+/**
+ * A short message in a dialog that closes itself after 5 seconds. Open while `message` is set; a
+ * new message replacing one still shown gets its own 5 seconds.
+ */
 export function MessageDialog({ message, kind = 'success', onClose }: MessageDialogProps) {
   const { t } = useTranslation();
   const opened = message !== null;
   useAnnounceModal(opened);
   useEffect(() => {
-    if (!opened) return;
+    if (message === null) return;
     const timer = window.setTimeout(onClose, MESSAGE_DIALOG_MS);
     return () => window.clearTimeout(timer);
-  }, [opened, onClose]);
+  }, [message, onClose]);
 
   return (
     <Modal

@@ -43,12 +43,12 @@ beforeAll(async () => {
   await fs.mkdir(path.join(dataDir, 'clips'));
   const tools = await findMediaTools();
   await clip('small', (f) =>
-    generateTestVideo(tools, f, { width: 640, height: 360, seconds: 61, fps: 5, audio: false }),
+    generateTestVideo(tools, f, { width: 640, height: 360, seconds: 61, fps: 1, audio: false }),
   );
   await clip('short', (f) =>
-    generateTestVideo(tools, f, { width: 1280, height: 720, seconds: 30, fps: 5, audio: false }),
+    generateTestVideo(tools, f, { width: 1280, height: 720, seconds: 30, fps: 1, audio: false }),
   );
-  await clip('good', (f) => generateTestVideo(tools, f, { width: 1280, height: 720, seconds: 70, fps: 5 }));
+  await clip('good', (f) => generateTestVideo(tools, f, { width: 1280, height: 720, seconds: 70, fps: 1 }));
   await clip('corrupt', async (f) => {
     // The header of a good video (its index says 70 s of 720p) followed by noise instead of frames.
     const real = await fs.readFile(clips.good.file);
@@ -59,7 +59,14 @@ beforeAll(async () => {
   });
 
   t = await createTestApp({
-    env: { DATA_DIR: dataDir, ACADEMY_ROLE: 'api', MEDIA_LADDER: '720,360', MEDIA_X264_PRESET: 'ultrafast' },
+    env: {
+      DATA_DIR: dataDir,
+      ACADEMY_ROLE: 'api',
+      MEDIA_LADDER: '720,360',
+      MEDIA_X264_PRESET: 'ultrafast',
+      // The resumed upload's video is queued first: both encode at once rather than one after the other.
+      MEDIA_ENCODE_CONCURRENCY: '2',
+    },
   });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   admin = await clientAs(t.app, DEMO_ACCOUNTS.admin.employeeCode);
