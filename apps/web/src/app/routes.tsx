@@ -13,13 +13,33 @@ import { lazyChildren } from './lazy-children';
 import { lazyPage } from './lazy-page';
 
 /**
- * A loader that starts a page's data with the navigation, beside its chunk, into the query cache
- * its components read (decision 131). It returns at once: the page shows its own loading states.
- * Signed-in pages start theirs only with a stored session (the sign-in redirect needs none).
+ * The longest a route waits for the reads its content is drawn from before it draws the page with
+ * its loading states instead (decision 191).
  */
-function startData(start: (args: LoaderFunctionArgs) => void, options: { signedIn?: boolean } = {}) {
-  return (args: LoaderFunctionArgs) => {
-    if (!options.signedIn || hasStoredSession()) start(args);
+const CONTENT_WAIT_MS = 400;
+
+/**
+ * A loader that starts a page's data with the navigation, beside its chunk, into the query cache
+ * its components read (decision 131). When `start` hands back the reads the page's content needs,
+ * the route waits for them, up to CONTENT_WAIT_MS, so that the page is drawn once with its content
+ * rather than a loading state first and the content a render later (decision 191). Signed-in pages
+ * start theirs only with a stored session (the sign-in redirect needs none).
+ */
+function startData(
+  start: (args: LoaderFunctionArgs) => Promise<unknown> | undefined,
+  options: { signedIn?: boolean } = {},
+) {
+  return async (args: LoaderFunctionArgs) => {
+    if (options.signedIn && !hasStoredSession()) return null;
+    const content = start(args);
+    if (content) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const cap = new Promise((resolve) => {
+        timer = setTimeout(resolve, CONTENT_WAIT_MS);
+      });
+      await Promise.race([content.catch(() => undefined), cap]);
+      clearTimeout(timer);
+    }
     return null;
   };
 }
@@ -35,7 +55,7 @@ function startData(start: (args: LoaderFunctionArgs) => void, options: { signedI
 const publicRoutes: RouteObject[] = [
   {
     index: true,
-    loader: startData(() => prefetchHomePage(queryClient)),
+    loader: startData(() => void prefetchHomePage(queryClient)),
     lazy: lazyPage(() => import('../features/home/HomePage'), { frameStrings: true }),
   },
   // Visitors see a course page too, with a call to sign in (SPEC §2).

@@ -187,34 +187,50 @@ const idOf = (value: string | null | undefined) => {
   return validId(id) ? id : null;
 };
 
-/** /training-academy/course/{id}: the course, and the learner's topics and percent. */
-export function prefetchCoursePage(client: QueryClient, params: PageParams, signedIn: boolean): void {
+/**
+ * /training-academy/course/{id}: the course, and the learner's topics and percent. Resolves when
+ * the course, which the page's content is drawn from, is in (decision 191).
+ */
+export function prefetchCoursePage(
+  client: QueryClient,
+  params: PageParams,
+  signedIn: boolean,
+): Promise<void> | undefined {
   const courseId = idOf(params.id);
-  if (!courseId) return;
-  void client.prefetchQuery(coursePageQuery(courseId));
-  if (!signedIn) return;
-  void client.prefetchQuery(myThematicsQuery(courseId));
-  void client.prefetchQuery(coursePercentQuery(courseId));
+  if (!courseId) return undefined;
+  const course = client.prefetchQuery(coursePageQuery(courseId));
+  if (signedIn) {
+    void client.prefetchQuery(myThematicsQuery(courseId));
+    void client.prefetchQuery(coursePercentQuery(courseId));
+  }
+  return course;
 }
 
-/** /training-academy/course/{id}/topic/{idThematic}?lesson=: the topic's lists and the lesson, together. */
-export function prefetchTopicPage(client: QueryClient, params: PageParams, url: URL): void {
+/**
+ * /training-academy/course/{id}/topic/{idThematic}?lesson=: the topic's lists and the lesson,
+ * together. Resolves when the lesson and the topic's lessons, the page's content, are in.
+ */
+export function prefetchTopicPage(client: QueryClient, params: PageParams, url: URL): Promise<unknown> {
   const courseId = idOf(params.id);
   const topicId = idOf(params.idThematic);
   const lessonId = idOf(url.searchParams.get('lesson'));
   // In the order the page shows them: the server may answer one request after another.
-  if (lessonId) void client.prefetchQuery(lessonContentQuery(lessonId));
-  if (topicId) void client.prefetchQuery(myLessonsQuery(topicId));
+  const lesson = lessonId ? client.prefetchQuery(lessonContentQuery(lessonId)) : undefined;
+  const lessons = topicId ? client.prefetchQuery(myLessonsQuery(topicId)) : undefined;
   if (lessonId) void client.prefetchQuery(openedLessonQuery(client, lessonId));
   if (courseId) void client.prefetchQuery(myThematicsQuery(courseId));
   if (courseId) void client.prefetchQuery(coursePageQuery(courseId));
+  return Promise.all([lesson, lessons]);
 }
 
-/** /training-academy: the learner's courses and finished courses. */
-export function prefetchMyCourses(client: QueryClient): void {
+/**
+ * /training-academy: the learner's courses and finished courses. Resolves when the assignments,
+ * which choose the tab the page opens on, are in.
+ */
+export function prefetchMyCourses(client: QueryClient): Promise<void> {
   void client.prefetchQuery(myCoursesQuery());
   void client.prefetchQuery(myHistoryQuery());
-  void client.prefetchQuery(myAssignmentsQuery());
+  return client.prefetchQuery(myAssignmentsQuery());
 }
 
 /** Refreshes the learner's lists (courses, topics, lessons, percent) but not the open lesson. */
