@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, Outlet, type RouteObject } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { NotFound } from '../components/NotFound';
 import { RouteError } from '../components/RouteError';
 import { prefetchCoursePage, prefetchMyCourses, prefetchTopicPage } from '../features/academy';
@@ -11,38 +11,7 @@ import { PublicLayout } from './layout/PublicLayout';
 import { Root } from './layout/Root';
 import { lazyChildren } from './lazy-children';
 import { lazyPage } from './lazy-page';
-
-/**
- * The longest a route waits for the reads its content is drawn from before it draws the page with
- * its loading states instead (decision 191).
- */
-const CONTENT_WAIT_MS = 400;
-
-/**
- * A loader that starts a page's data with the navigation, beside its chunk, into the query cache
- * its components read (decision 131). When `start` hands back the reads the page's content needs,
- * the route waits for them, up to CONTENT_WAIT_MS, so that the page is drawn once with its content
- * rather than a loading state first and the content a render later (decision 191). Signed-in pages
- * start theirs only with a stored session (the sign-in redirect needs none).
- */
-function startData(
-  start: (args: LoaderFunctionArgs) => Promise<unknown> | undefined,
-  options: { signedIn?: boolean } = {},
-) {
-  return async (args: LoaderFunctionArgs) => {
-    if (options.signedIn && !hasStoredSession()) return null;
-    const content = start(args);
-    if (content) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const cap = new Promise((resolve) => {
-        timer = setTimeout(resolve, CONTENT_WAIT_MS);
-      });
-      await Promise.race([content.catch(() => undefined), cap]);
-      clearTimeout(timer);
-    }
-    return null;
-  };
-}
+import { startData } from './start-data';
 
 /*
  * Each feature adds its routes to one of these lists (pages are lazy chunks):
