@@ -45,7 +45,7 @@ import {
   useAssignmentList,
   useAssignmentPeople,
   useDeleteAssignment,
-} from './api';
+} from './manage-api';
 
 /** /management/assignment: compliance assignments with their state counts; add, people, delete. */
 export function AssignmentsPage() {

@@ -36,8 +36,8 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
 import { OrgCascadeFilter } from '../org';
 import { AssignmentStateBadge } from './AssignedToMe';
-import { useCompliance, useCompliancePeople, useExportCompliance } from './api';
 import classes from './CompliancePage.module.css';
+import { useCompliance, useCompliancePeople, useExportCompliance } from './manage-api';
 
 const PLACE_FILTERS = ['serviceId', 'branchId', 'departmentId'] as const;
 

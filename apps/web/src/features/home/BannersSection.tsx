@@ -18,7 +18,7 @@ import { IconArrowDown, IconArrowUp, IconPhotoUp, IconReplace, IconTrash } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog, type ResultState, RowAction } from '../../components/management';
-import { useAddBanner, useDeleteBanner, useReorderBanners, useReplaceBanner } from './api';
+import { useAddBanner, useDeleteBanner, useReorderBanners, useReplaceBanner } from './manage-api';
 
 const ACCEPT = 'image/png,image/jpeg';
 const MAX_BYTES = 5 * 1024 * 1024;

@@ -3,7 +3,7 @@ import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@manti
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ResultState, useManagedForm } from '../../components/management';
-import { useSaveContact } from './api';
+import { useSaveContact } from './manage-api';
 import { SettingsSection } from './SettingsSection';
 
 const CONTACT_FIELDS = [

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageInput } from '../../components/ImageInput';
 import type { ResultState } from '../../components/management';
-import { useSavePopup } from './api';
+import { useSavePopup } from './manage-api';
 import { SettingsSection } from './SettingsSection';
 
 export function PopupSection({

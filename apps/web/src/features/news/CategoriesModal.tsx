@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog, DeleteAction, EditAction, RowActions } from '../../components/management';
 import { useAnnounceModal } from '../../lib/use-announce-modal';
-import { useDeleteNewsCategory, useNewsCategories, useSaveNewsCategory } from './api';
+import { useNewsCategories } from './api';
+import { useDeleteNewsCategory, useSaveNewsCategory } from './manage-api';
 
 /** Validates a category name with the contract's rule; answers the message or null. */
 function nameError(name: string): string | null {

@@ -18,7 +18,8 @@ import {
 import { PageHeader } from '../../components/PageHeader';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import { useServices } from '../org';
-import { uploadNewsImage, useNewsCategories, useNewsDetail, useSaveNews } from './api';
+import { useNewsCategories, useNewsDetail } from './api';
+import { uploadNewsImage, useSaveNews } from './manage-api';
 
 /** The contract's rules; the selects hold ids as strings. */
 const schema = ZNewsForm.extend({

@@ -20,8 +20,9 @@ import {
 } from '../../components/management';
 import { formatDate } from '../../lib/format';
 import { useServices } from '../org';
-import { useDeleteNews, useNewsAdminList, useNewsCategories, useSetNewsVisibility } from './api';
+import { useNewsCategories } from './api';
 import { CategoriesModal } from './CategoriesModal';
+import { useDeleteNews, useNewsAdminList, useSetNewsVisibility } from './manage-api';
 
 /** /management/news: search and filter news; add, edit, preview, delete, show/hide on home. */
 export function NewsManagementPage() {

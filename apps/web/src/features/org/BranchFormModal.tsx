@@ -8,7 +8,7 @@ import {
   useModalForm,
   useOnOpen,
 } from '../../components/management';
-import { useSaveBranch } from './api';
+import { useSaveBranch } from './manage-api';
 
 const schema = ZBranchForm.pick({ name: true });
 

@@ -2,7 +2,8 @@ import { type TDepartment, ZDepartmentInput } from '@academy/contract';
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { branchGroups, FormModal, SelectField, useModalForm } from '../../components/management';
-import { useBranches, useSaveDepartment } from './api';
+import { useBranches } from './api';
+import { useSaveDepartment } from './manage-api';
 
 interface DepartmentFormModalProps {
   opened: boolean;

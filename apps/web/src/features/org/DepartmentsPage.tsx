@@ -13,8 +13,9 @@ import {
   useEditing,
   useManagedList,
 } from '../../components/management';
-import { useBranches, useDeleteDepartment, useDepartmentList } from './api';
+import { useBranches, useDepartmentList } from './api';
 import { DepartmentFormModal } from './DepartmentFormModal';
+import { useDeleteDepartment } from './manage-api';
 
 /** /management/department: departments, searchable by name and filtered by branch, paged. */
 export function DepartmentsPage() {

@@ -13,8 +13,9 @@ import {
   useEditing,
   useResult,
 } from '../../components/management';
-import { useDeleteBranch, useServiceDetail } from './api';
+import { useServiceDetail } from './api';
 import { BranchFormModal } from './BranchFormModal';
+import { useDeleteBranch } from './manage-api';
 import { pictureColumn } from './picture-column';
 
 /** /management/service/{slug}: the branches of one service. The slug is the service's id. */

@@ -9,7 +9,7 @@ import {
   useModalForm,
   useOnOpen,
 } from '../../components/management';
-import { useSaveService } from './api';
+import { useSaveService } from './manage-api';
 
 /** The text fields of the service form; the image is picked (and checked) by ImageInput. */
 const schema = ZServiceForm.pick({ name: true, websiteUrl: true, showOnHome: true });

@@ -12,7 +12,8 @@ import {
   useEditing,
   useResult,
 } from '../../components/management';
-import { useDeleteService, useServices } from './api';
+import { useServices } from './api';
+import { useDeleteService } from './manage-api';
 import { pictureColumn } from './picture-column';
 import { ServiceFormModal } from './ServiceFormModal';
 
