@@ -8,12 +8,13 @@ import { row } from './lib/table.mjs';
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 /**
- * Budgets for the home page's first load (entry + static imports), gzipped. Issue 7: the
- * JavaScript stays under 200 KB. Measured 194 KB JS + 29 KB CSS on 2026-11-23: React 19, Mantine,
- * React Router, TanStack Query and i18next. Every page, zod, the forms, oidc-client-ts and the
+ * Budgets for the home page's first load (entry + static imports), gzipped. Issue 7 set 200 KB
+ * (194 KB JS + 29 KB CSS measured on 2026-11-23 with React 19); issue 21 asks at most 120 KB for
+ * all the JavaScript the home page loads, of which this is the part before its own chunk (110 KB
+ * on 2026-11-27, decisions 166, 184, 185). Every page, zod, the forms, oidc-client-ts and the
  * header's dropdown menus and phone drawer (loaded after the first render) are lazy chunks.
  */
-export const FIRST_LOAD_JS_BUDGET_KB = 200;
+export const FIRST_LOAD_JS_BUDGET_KB = 120;
 /** Mantine's stylesheet is most of it (~29 KB); page styles are split with their pages. */
 export const FIRST_LOAD_CSS_BUDGET_KB = 35;
 /** Chunks (manifest keys) that must only ever be loaded lazily: the management area, zod, OIDC. */
