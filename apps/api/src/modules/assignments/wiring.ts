@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
+import { sharedStatement } from '../../platform/db/prepared';
+import { col } from '../../platform/db/sql';
 import { roadmapCourseRows } from '../roadmaps';
 import type { AssignmentClock } from './clock';
 import { COMPLIANCE_REFRESH_EVERY_MS, refreshCompliance } from './compliance';
@@ -15,17 +17,25 @@ import { assignmentPeople, assignments } from './tables';
 /** How often every process's workers resolve the rules again (new, moved and stopped people). */
 const RESOLVE_EVERY_MS = 5 * 60_000;
 
-/** A learner opened their first lesson of a course: the assignments of that course have started. */
-async function noteStart(db: Db, userId: number, courseId: number, at: Date): Promise<void> {
-  await db.execute(sql`
-    update ${assignmentPeople} ap set started_at = ${at.toISOString()}::timestamptz
-    where ap.user_id = ${userId} and ap.started_at is null and ap.removed_at is null
-      and ap.assignment_id in (
-        select a.id from ${assignments} a
-        where a.course_id = ${courseId}
-          or a.roadmap_id in (select rc.roadmap_id from (${roadmapCourseRows()}) rc where rc.course_id = ${courseId})
-      )`);
-}
+/**
+ * A learner opened their first lesson of a course: the assignments of that course have started.
+ * A shared statement: it runs on the publisher's handle, inside an exam submission's transaction too.
+ */
+const noteStart = sharedStatement((db) =>
+  db
+    .update(assignmentPeople)
+    .set({ startedAt: sql`${sql.placeholder('at')}::timestamptz` })
+    .where(
+      sql`${col(assignmentPeople.userId)} = ${sql.placeholder('userId')}
+        and ${col(assignmentPeople.startedAt)} is null and ${col(assignmentPeople.removedAt)} is null
+        and ${col(assignmentPeople.assignmentId)} in (
+          select a.id from ${assignments} a
+          where a.course_id = ${sql.placeholder('courseId')}
+            or a.roadmap_id in (select rc.roadmap_id from (${roadmapCourseRows()}) rc where rc.course_id = ${sql.placeholder('courseId')})
+        )`,
+    )
+    .prepare('assignments_note_start'),
+);
 
 /** Resolves every assignment's rules, then looks at the progress of the people it added. */
 export async function resolveAll(
@@ -46,7 +56,9 @@ export function wireAssignments(
   progress: AssignmentProgress,
   clock: AssignmentClock,
 ): void {
-  ctx.events.on('lessonStarted', (db, { userId, courseId, at }) => noteStart(db, userId, courseId, at));
+  ctx.events.on('lessonStarted', async (db, { userId, courseId, at }) => {
+    await noteStart(db).execute({ userId, courseId, at });
+  });
   ctx.events.on('courseCompleted', async (db, { userId, at }) => {
     await refreshStanding(db, progress, at, { userId });
   });

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { AppEvents } from '../../events';
 import type { Db } from '../../platform/db/client';
@@ -75,9 +75,9 @@ async function courseFinished(db: Db, userId: number, courseId: number): Promise
  */
 export function courseFinishedWithSql(
   db: Db,
-  userId: number,
-  courseId: number,
-  lessonId: number,
+  userId: number | Placeholder,
+  courseId: number | Placeholder,
+  lessonId: number | Placeholder,
 ): SQL<number | null> {
   const course = courseFacts(db);
   const lesson = lessonFacts();

@@ -2,6 +2,7 @@ import type { LessonStatus, THeartbeatResult, TLessonProgress, ZHeartbeat } from
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
+import { sharedStatement } from '../../platform/db/prepared';
 import { conflict } from '../../platform/http/errors';
 import { afterLessonPassed, courseFinishedWithSql, type StudyEvents } from './completion';
 import { assertUnlocked, learnerLesson } from './learner';
@@ -95,19 +96,110 @@ function passes(record: ProgressRecord, changes: ProgressChanges): boolean {
   return record.status !== 'PASSED' && changes.status === 'PASSED';
 }
 
+/** Whether a write's statement also tells if the course is now finished (`courseFinishedWithSql`). */
+function countsCompletion(events: StudyEvents, counts: boolean): boolean {
+  return counts && events.handles('courseCompleted');
+}
+
+const param = (name: string, cast?: 'timestamptz') =>
+  cast ? sql`${sql.placeholder(name)}::${sql.raw(cast)}` : sql`${sql.placeholder(name)}`;
+
 /**
- * What a write that may pass the lesson returns: its version, and — when the transaction holds the
- * course's completion lock and the write passes the lesson — whether the course is now finished.
+ * What a write returns: the row's new version, and — when the transaction holds the course's
+ * completion lock and the write passes the lesson (`counting`) — the cycle the course is now
+ * finished in, else null.
  */
-function writeReturning(db: Db, events: StudyEvents, userId: number, lesson: LessonNode, counts: boolean) {
+function writeReturning(db: Db, counting: boolean) {
   return {
     version: lessonProgress.version,
-    finishedCycle:
-      counts && events.handles('courseCompleted')
-        ? courseFinishedWithSql(db, userId, lesson.courseId, lesson.id)
-        : sql<number | null>`null`,
+    finishedCycle: counting
+      ? courseFinishedWithSql(
+          db,
+          sql.placeholder('userId'),
+          sql.placeholder('courseId'),
+          sql.placeholder('lessonId'),
+        )
+      : sql<number | null>`null`,
   };
 }
+
+/** Every column of the row a write sets, from `recordParams`' values. */
+function recordColumns() {
+  return {
+    status: param('status'),
+    creditedSeconds: param('creditedSeconds'),
+    lastPositionSeconds: param('lastPositionSeconds'),
+    examPassed: param('examPassed'),
+    contentPassed: param('contentPassed'),
+    viewingId: param('viewingId'),
+    lastHeartbeatAt: param('lastHeartbeatAt', 'timestamptz'),
+    watching: param('watching'),
+    tabLeaves: param('tabLeaves'),
+    passedAt: param('passedAt', 'timestamptz'),
+    version: param('version'),
+  };
+}
+
+function recordParams(record: ProgressRecord) {
+  return {
+    status: record.status,
+    creditedSeconds: record.creditedSeconds,
+    lastPositionSeconds: record.lastPositionSeconds,
+    examPassed: record.examPassed,
+    contentPassed: record.contentPassed,
+    viewingId: record.viewingId,
+    lastHeartbeatAt: record.lastHeartbeatAt,
+    watching: record.watching,
+    tabLeaves: record.tabLeaves,
+    passedAt: record.passedAt,
+    version: record.version,
+  };
+}
+
+/**
+ * The learner's first row, made with its change applied (`makeRecord`); nothing on a conflict.
+ * Shared statements: they run on the caller's handle, inside an exam submission's transaction too.
+ */
+function makeStatement(db: Db, counting: boolean, name: string) {
+  return db
+    .insert(lessonProgress)
+    .values({
+      ...recordColumns(),
+      userId: param('userId'),
+      lessonId: param('lessonId'),
+      createdAt: param('createdAt', 'timestamptz'),
+      updatedAt: param('updatedAt', 'timestamptz'),
+    })
+    .onConflictDoNothing()
+    .returning(writeReturning(db, counting))
+    .prepare(name);
+}
+const makeRow = sharedStatement((db) => makeStatement(db, false, 'study_make_progress'));
+const makeRowCounting = sharedStatement((db) => makeStatement(db, true, 'study_make_progress_counting'));
+
+/**
+ * The versioned write (`changeRecord`): the whole row as the change leaves it, only over the
+ * version it was read at — so writing every column is the same as writing the changed ones.
+ */
+function writeStatement(db: Db, counting: boolean, name: string) {
+  return db
+    .update(lessonProgress)
+    .set({
+      ...recordColumns(),
+      updatedAt: sql`coalesce(${param('updatedAt', 'timestamptz')}, ${lessonProgress.updatedAt})`,
+    })
+    .where(
+      and(
+        eq(lessonProgress.userId, sql.placeholder('userId')),
+        eq(lessonProgress.lessonId, sql.placeholder('lessonId')),
+        eq(lessonProgress.version, sql.placeholder('readVersion')),
+      ),
+    )
+    .returning(writeReturning(db, counting))
+    .prepare(name);
+}
+const writeRow = sharedStatement((db) => writeStatement(db, false, 'study_write_progress'));
+const writeRowCounting = sharedStatement((db) => writeStatement(db, true, 'study_write_progress_counting'));
 
 /** afterLessonPassed's options for a write made with `writeReturning`. */
 function completionAfter(
@@ -153,17 +245,16 @@ async function changeRecord<T>(
     const { changes, answer } = decide(record);
     if (!changes) return answer(record);
     const counts = completionLocked && passes(record, changes);
-    const [written] = await db
-      .update(lessonProgress)
-      .set({ ...changes, version: record.version + 1 })
-      .where(
-        and(
-          eq(lessonProgress.userId, userId),
-          eq(lessonProgress.lessonId, lesson.id),
-          eq(lessonProgress.version, record.version),
-        ),
-      )
-      .returning(writeReturning(db, events, userId, lesson, counts));
+    const counting = countsCompletion(events, counts);
+    const { updatedAt = null, ...changed } = changes;
+    const [written] = await (counting ? writeRowCounting : writeRow)(db).execute({
+      ...recordParams({ ...record, ...changed, version: record.version + 1 }),
+      updatedAt,
+      userId,
+      lessonId: lesson.id,
+      courseId: lesson.courseId,
+      readVersion: record.version,
+    });
     if (written) {
       const completion = completionAfter(events, completionLocked, counts, written.finishedCycle);
       await publishPass(db, events, userId, lesson, record, changes, now, completion);
@@ -190,19 +281,15 @@ async function makeRecord<T>(
   const { changes, answer } = decide(FRESH_RECORD);
   const version = changes ? 1 : 0;
   const counts = completionLocked && changes !== null && passes(FRESH_RECORD, changes);
-  const [created] = await db
-    .insert(lessonProgress)
-    .values({
-      ...FRESH_RECORD,
-      createdAt: now,
-      updatedAt: now,
-      ...changes,
-      userId,
-      lessonId: lesson.id,
-      version,
-    })
-    .onConflictDoNothing()
-    .returning(writeReturning(db, events, userId, lesson, counts));
+  const { updatedAt = now, ...changed } = changes ?? {};
+  const [created] = await (countsCompletion(events, counts) ? makeRowCounting : makeRow)(db).execute({
+    ...recordParams({ ...FRESH_RECORD, ...changed, version }),
+    createdAt: now,
+    updatedAt,
+    userId,
+    lessonId: lesson.id,
+    courseId: lesson.courseId,
+  });
   if (!created) return null;
   await events.publish(db, 'lessonStarted', { userId, courseId: lesson.courseId, at: now });
   if (changes) {

@@ -27,10 +27,43 @@ export function preparedPerDatabase<Q>(build: (db: Db) => Q): (db: Db) => Q {
  * client in `client` (drizzle-orm 0.45; `prepared.test.ts` runs it on both engines).
  */
 export function onTransaction<Q extends object>(prepared: Q, tx: Db): Q {
-  // Drizzle's internals: the transaction's session and its client are not in its types.
-  const session = (tx as unknown as { session?: { client?: unknown } }).session;
-  if (!session?.client || !('client' in prepared)) {
-    throw new Error('drizzle no longer keeps its driver client where onTransaction looks');
+  return withClient(prepared, driverSession(tx));
+}
+
+/**
+ * A prepared statement for code that gets only its caller's handle — the database or a
+ * transaction, of another module (an event handler, a write called inside an exam submission):
+ * built once per engine on the first caller, then run on each caller's own connection (the pool,
+ * or the transaction's) as `onTransaction` does. `build` ends with `.prepare(name)`, its parameters
+ * given as `sql.placeholder`s; nothing else of the first caller may go into it.
+ */
+export function sharedStatement<Q extends object>(build: (db: Db) => Q): (caller: Db) => Q {
+  // By the session's class: node-postgres and PGlite build different prepared queries.
+  const statements = new WeakMap<object, Q>();
+  return (caller) => {
+    const session = driverSession(caller);
+    const statement = statements.get(session.constructor);
+    if (statement) return withClient(statement, session);
+    const built = build(caller);
+    statements.set(session.constructor, built);
+    return built;
+  };
+}
+
+type DriverSession = { client: unknown };
+
+/** Drizzle's internals: a database's or transaction's session and its client are not in its types. */
+function driverSession(db: Db): DriverSession {
+  const session = (db as unknown as { session?: { client?: unknown } }).session;
+  if (!session?.client) {
+    throw new Error('drizzle no longer keeps its driver client where platform/db/prepared.ts looks');
+  }
+  return session as DriverSession;
+}
+
+function withClient<Q extends object>(prepared: Q, session: DriverSession): Q {
+  if (!('client' in prepared)) {
+    throw new Error('drizzle no longer keeps its driver client where platform/db/prepared.ts looks');
   }
   return Object.create(prepared, { client: { value: session.client } }) as Q;
 }
