@@ -29,8 +29,13 @@ import {
   learnerLesson,
   lessonStanding,
   lessonStandingAfter,
+  type ProgressShape,
+  type ProgressWrite,
+  planExamResult,
+  progressWriteSql,
   recordExamResult,
   unlockedLesson,
+  type WrittenProgress,
 } from '../study';
 import type { ExamEvents } from './events';
 import {
@@ -259,7 +264,15 @@ async function finishAttempt(
     passedAt: passed ? (standing.passedAt ?? now) : standing.passedAt,
     lockedAt: standing.lockedAt ?? (!passed && locksNow(failedAttempts, attempt.maxFailed) ? now : null),
   };
-  await closeAndSave(db, tx, attempt.id, closing, saved, now);
+  // With the learner's lesson known (a submission), study's progress write goes in the same
+  // statement (decision 181); the closing job's lets study read the lesson first.
+  const lesson = known.lesson?.id === attempt.examId ? known.lesson : null;
+  const plan = lesson
+    ? planExamResult(tx, events, attempt.userId, lesson, passed, now, {
+        completionLocked: known.completionLocked === true,
+      })
+    : null;
+  const written = await closeAndSave(db, tx, attempt.id, closing, saved, now, plan);
   const row: ResultRow = {
     ...pickResult(attempt),
     status: closing.status,
@@ -286,16 +299,9 @@ async function finishAttempt(
   if (saved.lockedAt && !standing.lockedAt) {
     await events.publish(tx, 'examLocked', { userId: attempt.userId, examId: attempt.examId, at: now });
   }
-  const progress = await recordExamResult(
-    tx,
-    events,
-    attempt.userId,
-    attempt.examId,
-    passed,
-    now,
-    known.lesson,
-    { completionLocked: known.completionLocked === true },
-  );
+  const progress = plan
+    ? await plan.settle(written)
+    : await recordExamResult(tx, events, attempt.userId, attempt.examId, passed, now);
   return { row, standing: saved, lessonPassed: progress.passed };
 }
 
@@ -308,7 +314,8 @@ function pickResult(attempt: GradingRow): ResultRow {
 /**
  * Closes the (locked) attempt and saves the (locked) standing in one statement: the attempt's
  * update is a data-modifying CTE of the standing's. Both rows are locked by the caller, so both
- * are there; the count of closed attempts proves it.
+ * are there; the count of closed attempts proves it. With `progress` (study's write of the exam's
+ * result, decision 181) that write is another CTE of it; what it returned is the answer.
  */
 async function closeAndSave(
   db: Db,
@@ -317,8 +324,10 @@ async function closeAndSave(
   closing: Closing,
   standing: LockedStanding,
   now: Date,
-): Promise<void> {
-  const [saved] = await onTransaction(closeAndSaveStatement(db), tx).execute({
+  progress: ProgressWrite<unknown> | null,
+): Promise<WrittenProgress | undefined> {
+  const shape = progress?.shape ?? null;
+  const [saved] = await onTransaction(closeAndSaveStatement(shape)(db), tx).execute({
     ...closing,
     answers: JSON.stringify(closing.answers),
     outcomes: JSON.stringify(closing.outcomes),
@@ -330,8 +339,12 @@ async function closeAndSave(
     passedAt: standing.passedAt,
     lockedAt: standing.lockedAt,
     updatedAt: now,
+    ...progress?.params,
   });
   if (saved?.closed !== 1) throw new Error('exam attempt or standing vanished while being closed');
+  return saved.progressVersion === null
+    ? undefined
+    : { version: saved.progressVersion, finishedCycle: saved.finishedCycle };
 }
 
 type Closing = Pick<
@@ -354,7 +367,7 @@ type Closing = Pick<
  * `closeAndSave`'s statement, prepared once per database. Its values are plain placeholders (a
  * placeholder in `set` skips the column's encoder): jsonb is given as JSON text, timestamps as Dates.
  */
-const closeAndSaveStatement = preparedPerDatabase((db) => {
+function closeAndSaveQuery(db: Db, progress: ProgressShape | null, name: string) {
   const value = (name: string, cast?: 'jsonb' | 'timestamptz') =>
     cast ? sql`${sql.placeholder(name)}::${sql.raw(cast)}` : sql`${sql.placeholder(name)}`;
   const closed = db.$with('closed', { one: sql<number>`one` }).as(
@@ -378,8 +391,15 @@ const closeAndSaveStatement = preparedPerDatabase((db) => {
       .returning({ one: sql<number>`1`.as('one') })
       .getSQL(),
   );
-  return db
-    .with(closed)
+  const written = progress
+    ? db
+        .$with('progress', {
+          version: sql<number>`version`,
+          finishedCycle: sql<number | null>`finished_cycle`,
+        })
+        .as(progressWriteSql(db, progress))
+    : null;
+  return (written ? db.with(closed, written) : db.with(closed))
     .update(examStandings)
     .set({
       failedAttempts: value('failedAttempts'),
@@ -388,9 +408,37 @@ const closeAndSaveStatement = preparedPerDatabase((db) => {
       updatedAt: value('updatedAt', 'timestamptz'),
     })
     .where(and(eq(examStandings.userId, value('userId')), eq(examStandings.examId, value('examId'))))
-    .returning({ closed: sql<number>`(select count(*)::int from ${closed})` })
-    .prepare('exams_close_and_save');
-});
+    .returning({
+      closed: sql<number>`(select count(*)::int from ${closed})`,
+      progressVersion: written ? sql<number | null>`(select version from ${written})` : sql<null>`null::int`,
+      finishedCycle: written
+        ? sql<number | null>`(select finished_cycle from ${written})`
+        : sql<null>`null::int`,
+    })
+    .prepare(name);
+}
+
+/** One statement per shape of the progress write it carries (none for the closing job). */
+const closeAndSaveStatements = {
+  none: preparedPerDatabase((db) => closeAndSaveQuery(db, null, 'exams_close_and_save')),
+  make: preparedPerDatabase((db) =>
+    closeAndSaveQuery(db, { kind: 'make', counting: false }, 'exams_close_and_make_progress'),
+  ),
+  makeCounting: preparedPerDatabase((db) =>
+    closeAndSaveQuery(db, { kind: 'make', counting: true }, 'exams_close_and_make_progress_counting'),
+  ),
+  write: preparedPerDatabase((db) =>
+    closeAndSaveQuery(db, { kind: 'write', counting: false }, 'exams_close_and_write_progress'),
+  ),
+  writeCounting: preparedPerDatabase((db) =>
+    closeAndSaveQuery(db, { kind: 'write', counting: true }, 'exams_close_and_write_progress_counting'),
+  ),
+};
+
+function closeAndSaveStatement(progress: ProgressShape | null) {
+  if (!progress) return closeAndSaveStatements.none;
+  return closeAndSaveStatements[`${progress.kind}${progress.counting ? 'Counting' : ''}` as const];
+}
 
 /** Closes an attempt whose time (and grace) ran out, if it is still open. */
 async function expireAttempt(

@@ -30,7 +30,15 @@ export {
   startedCourseSql,
 } from './my-courses';
 export { openedLessonIdsSql } from './opened';
-export { openLesson, recordContentResult, recordExamResult, recordHeartbeat } from './progress';
+export {
+  openLesson,
+  type ProgressWrite,
+  planExamResult,
+  recordContentResult,
+  recordExamResult,
+  recordHeartbeat,
+} from './progress';
+export { type ProgressShape, progressWriteSql, type WrittenProgress } from './progress-write';
 export {
   courseProgressRows,
   type LearnerLessonRow,

@@ -1,11 +1,11 @@
 import type { LessonStatus, THeartbeatResult, TLessonProgress, ZHeartbeat } from '@academy/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
-import { sharedStatement } from '../../platform/db/prepared';
 import { conflict } from '../../platform/http/errors';
-import { afterLessonPassed, courseFinishedWithSql, type StudyEvents } from './completion';
+import { afterLessonPassed, type StudyEvents } from './completion';
 import { assertUnlocked, learnerLesson } from './learner';
+import { type ProgressShape, progressParams, runProgressWrite, type WrittenProgress } from './progress-write';
 import { applyHeartbeat, type LessonRule, lessonPassed, nextStatus, type StudySettings } from './rules';
 import { lessonProgress } from './tables';
 import type { LessonNode, ProgressRecord } from './tree';
@@ -101,107 +101,7 @@ function countsCompletion(events: StudyEvents, counts: boolean): boolean {
   return counts && events.handles('courseCompleted');
 }
 
-const param = (name: string, cast?: 'timestamptz') =>
-  cast ? sql`${sql.placeholder(name)}::${sql.raw(cast)}` : sql`${sql.placeholder(name)}`;
-
-/**
- * What a write returns: the row's new version, and — when the transaction holds the course's
- * completion lock and the write passes the lesson (`counting`) — the cycle the course is now
- * finished in, else null.
- */
-function writeReturning(db: Db, counting: boolean) {
-  return {
-    version: lessonProgress.version,
-    finishedCycle: counting
-      ? courseFinishedWithSql(
-          db,
-          sql.placeholder('userId'),
-          sql.placeholder('courseId'),
-          sql.placeholder('lessonId'),
-        )
-      : sql<number | null>`null`,
-  };
-}
-
-/** Every column of the row a write sets, from `recordParams`' values. */
-function recordColumns() {
-  return {
-    status: param('status'),
-    creditedSeconds: param('creditedSeconds'),
-    lastPositionSeconds: param('lastPositionSeconds'),
-    examPassed: param('examPassed'),
-    contentPassed: param('contentPassed'),
-    viewingId: param('viewingId'),
-    lastHeartbeatAt: param('lastHeartbeatAt', 'timestamptz'),
-    watching: param('watching'),
-    tabLeaves: param('tabLeaves'),
-    passedAt: param('passedAt', 'timestamptz'),
-    version: param('version'),
-  };
-}
-
-function recordParams(record: ProgressRecord) {
-  return {
-    status: record.status,
-    creditedSeconds: record.creditedSeconds,
-    lastPositionSeconds: record.lastPositionSeconds,
-    examPassed: record.examPassed,
-    contentPassed: record.contentPassed,
-    viewingId: record.viewingId,
-    lastHeartbeatAt: record.lastHeartbeatAt,
-    watching: record.watching,
-    tabLeaves: record.tabLeaves,
-    passedAt: record.passedAt,
-    version: record.version,
-  };
-}
-
-/**
- * The learner's first row, made with its change applied (`makeRecord`); nothing on a conflict.
- * Shared statements: they run on the caller's handle, inside an exam submission's transaction too.
- */
-function makeStatement(db: Db, counting: boolean, name: string) {
-  return db
-    .insert(lessonProgress)
-    .values({
-      ...recordColumns(),
-      userId: param('userId'),
-      lessonId: param('lessonId'),
-      createdAt: param('createdAt', 'timestamptz'),
-      updatedAt: param('updatedAt', 'timestamptz'),
-    })
-    .onConflictDoNothing()
-    .returning(writeReturning(db, counting))
-    .prepare(name);
-}
-const makeRow = sharedStatement((db) => makeStatement(db, false, 'study_make_progress'));
-const makeRowCounting = sharedStatement((db) => makeStatement(db, true, 'study_make_progress_counting'));
-
-/**
- * The versioned write (`changeRecord`): the whole row as the change leaves it, only over the
- * version it was read at — so writing every column is the same as writing the changed ones.
- */
-function writeStatement(db: Db, counting: boolean, name: string) {
-  return db
-    .update(lessonProgress)
-    .set({
-      ...recordColumns(),
-      updatedAt: sql`coalesce(${param('updatedAt', 'timestamptz')}, ${lessonProgress.updatedAt})`,
-    })
-    .where(
-      and(
-        eq(lessonProgress.userId, sql.placeholder('userId')),
-        eq(lessonProgress.lessonId, sql.placeholder('lessonId')),
-        eq(lessonProgress.version, sql.placeholder('readVersion')),
-      ),
-    )
-    .returning(writeReturning(db, counting))
-    .prepare(name);
-}
-const writeRow = sharedStatement((db) => writeStatement(db, false, 'study_write_progress'));
-const writeRowCounting = sharedStatement((db) => writeStatement(db, true, 'study_write_progress_counting'));
-
-/** afterLessonPassed's options for a write made with `writeReturning`. */
+/** afterLessonPassed's options after a write (`finishedCycle` is what a counting write returned). */
 function completionAfter(
   events: StudyEvents,
   completionLocked: boolean,
@@ -220,6 +120,18 @@ type Decide<T> = (record: ProgressRecord) => {
 };
 
 /**
+ * A change to the learner's row, ready to be written by one statement: study's own
+ * (`runProgressWrite`) or a piece of the caller's (`progressWriteSql`, decision 181). `shape` null:
+ * nothing to write. `settle` is called with what the statement returned (undefined: it wrote
+ * nothing) and publishes what the write did, or falls back to reading the row and writing again.
+ */
+export type ProgressWrite<T> = {
+  shape: ProgressShape | null;
+  params: Record<string, unknown>;
+  settle(written: WrittenProgress | undefined): Promise<T>;
+};
+
+/**
  * Applies a change to the learner's row with optimistic concurrency, in one statement and no
  * transaction: `decide` computes the change from the row as read; the write only lands if nobody
  * changed the row since (same version), else the row is read again and `decide` runs again.
@@ -235,41 +147,14 @@ async function changeRecord<T>(
   now: Date,
   decide: Decide<T>,
   completionLocked = false,
+  attempt = 1,
 ): Promise<T> {
-  if (!lesson.record) {
-    const made = await makeRecord(db, events, userId, lesson, now, decide, completionLocked);
-    if (made) return made.answer;
-  }
-  let record = lesson.record ?? (await ensureRecord(db, events, userId, lesson, now));
-  for (let attempt = 1; ; attempt++) {
-    const { changes, answer } = decide(record);
-    if (!changes) return answer(record);
-    const counts = completionLocked && passes(record, changes);
-    const counting = countsCompletion(events, counts);
-    const { updatedAt = null, ...changed } = changes;
-    const [written] = await (counting ? writeRowCounting : writeRow)(db).execute({
-      ...recordParams({ ...record, ...changed, version: record.version + 1 }),
-      updatedAt,
-      userId,
-      lessonId: lesson.id,
-      courseId: lesson.courseId,
-      readVersion: record.version,
-    });
-    if (written) {
-      const completion = completionAfter(events, completionLocked, counts, written.finishedCycle);
-      await publishPass(db, events, userId, lesson, record, changes, now, completion);
-      return answer({ ...record, ...changes, version: record.version + 1 });
-    }
-    if (attempt >= MAX_ATTEMPTS) throw conflict('Your progress changed at the same time, please try again');
-    record = await ensureRecord(db, events, userId, lesson, now);
-  }
+  const plan = planChange(db, events, userId, lesson, now, decide, completionLocked, attempt);
+  return plan.settle(plan.shape ? await runProgressWrite(db, plan.shape, plan.params) : undefined);
 }
 
-/**
- * The learner's first row for the lesson, made with `decide`'s change already applied (one
- * statement); the creation is published as ensureRecord's is. Null when a row exists already.
- */
-async function makeRecord<T>(
+/** `changeRecord`'s write, not yet sent (`attempt`: how many writes of this change missed before, plus one). */
+function planChange<T>(
   db: Db,
   events: StudyEvents,
   userId: number,
@@ -277,26 +162,60 @@ async function makeRecord<T>(
   now: Date,
   decide: Decide<T>,
   completionLocked: boolean,
-): Promise<{ answer: T } | null> {
-  const { changes, answer } = decide(FRESH_RECORD);
-  const version = changes ? 1 : 0;
-  const counts = completionLocked && changes !== null && passes(FRESH_RECORD, changes);
-  const { updatedAt = now, ...changed } = changes ?? {};
-  const [created] = await (countsCompletion(events, counts) ? makeRowCounting : makeRow)(db).execute({
-    ...recordParams({ ...FRESH_RECORD, ...changed, version }),
-    createdAt: now,
-    updatedAt,
-    userId,
-    lessonId: lesson.id,
-    courseId: lesson.courseId,
-  });
-  if (!created) return null;
-  await events.publish(db, 'lessonStarted', { userId, courseId: lesson.courseId, at: now });
-  if (changes) {
-    const completion = completionAfter(events, completionLocked, counts, created.finishedCycle);
-    await publishPass(db, events, userId, lesson, FRESH_RECORD, changes, now, completion);
+  attempt = 1,
+): ProgressWrite<T> {
+  const row = { userId, lessonId: lesson.id, courseId: lesson.courseId };
+  const again = (record: ProgressRecord, next: number) =>
+    changeRecord(db, events, userId, { ...lesson, record }, now, decide, completionLocked, next);
+  const record = lesson.record;
+  if (!record) {
+    // The learner's first row, made with the change already applied; the creation is published as
+    // ensureRecord's is. When a row exists already, the usual path reads it and writes over it.
+    const { changes, answer } = decide(FRESH_RECORD);
+    const version = changes ? 1 : 0;
+    const counts = completionLocked && changes !== null && passes(FRESH_RECORD, changes);
+    const { updatedAt = now, ...changed } = changes ?? {};
+    return {
+      shape: { kind: 'make', counting: countsCompletion(events, counts) },
+      params: progressParams(
+        { ...FRESH_RECORD, ...changed, version },
+        { ...row, updatedAt },
+        { createdAt: now },
+      ),
+      settle: async (created) => {
+        if (!created) return again(await ensureRecord(db, events, userId, lesson, now), 1);
+        await events.publish(db, 'lessonStarted', { userId, courseId: lesson.courseId, at: now });
+        if (changes) {
+          const completion = completionAfter(events, completionLocked, counts, created.finishedCycle);
+          await publishPass(db, events, userId, lesson, FRESH_RECORD, changes, now, completion);
+        }
+        return answer({ ...FRESH_RECORD, ...changes, version });
+      },
+    };
   }
-  return { answer: answer({ ...FRESH_RECORD, ...changes, version }) };
+  const { changes, answer } = decide(record);
+  if (!changes) return { shape: null, params: {}, settle: async () => answer(record) };
+  const counts = completionLocked && passes(record, changes);
+  const { updatedAt = null, ...changed } = changes;
+  const version = record.version + 1;
+  return {
+    shape: { kind: 'write', counting: countsCompletion(events, counts) },
+    params: progressParams(
+      { ...record, ...changed, version },
+      { ...row, updatedAt },
+      { readVersion: record.version },
+    ),
+    settle: async (written) => {
+      if (!written) {
+        if (attempt >= MAX_ATTEMPTS)
+          throw conflict('Your progress changed at the same time, please try again');
+        return again(await ensureRecord(db, events, userId, lesson, now), attempt + 1);
+      }
+      const completion = completionAfter(events, completionLocked, counts, written.finishedCycle);
+      await publishPass(db, events, userId, lesson, record, changes, now, completion);
+      return answer({ ...record, ...changes, version });
+    },
+  };
 }
 
 /** The status to store, and when the lesson was first passed. */
@@ -385,7 +304,24 @@ export async function recordExamResult(
   options: { completionLocked?: boolean } = {},
 ): Promise<TLessonProgress> {
   const lesson = known?.id === lessonId ? known : (await learnerLesson(db, userId, lessonId)).lesson;
-  return changeRecord(
+  const plan = planExamResult(db, events, userId, lesson, passed, now, options);
+  return plan.settle(plan.shape ? await runProgressWrite(db, plan.shape, plan.params) : undefined);
+}
+
+/**
+ * `recordExamResult`'s write, for the exams module to send inside its own closing statement
+ * (`progressWriteSql`, decision 181) on the transaction `db`; `settle` then publishes what it did.
+ */
+export function planExamResult(
+  db: Db,
+  events: StudyEvents,
+  userId: number,
+  lesson: LessonNode,
+  passed: boolean,
+  now: Date,
+  options: { completionLocked?: boolean } = {},
+): ProgressWrite<TLessonProgress> {
+  return planChange(
     db,
     events,
     userId,
