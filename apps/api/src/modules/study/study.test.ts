@@ -18,6 +18,7 @@ import { DEMO_ACCOUNTS } from '../../demo/seed';
 import type { AppEvents } from '../../events';
 import { Events } from '../../platform/events';
 import { setLessonExamQuestionCount } from '../courses';
+import { learnerLesson } from './learner';
 import { recordExamResult } from './progress';
 
 /** No module handles events in these direct calls. */
@@ -518,6 +519,43 @@ describe('gating rules', () => {
       percent: 50,
     });
     expect(((await learner.get('my-courses')).json() as TMyCourse[])[0]).toMatchObject({ passedLessons: 1 });
+  });
+
+  it('records an exam result over a row made or changed after the lesson was read', async () => {
+    const { topics } = await buildCourse(staff, [[0, 1]]);
+    const firstId = topics[0]?.lessons[0]?.id ?? 0;
+    await setLessonExamQuestionCount(t.database.db, firstId, 5);
+    const learner = await freshLearner();
+    const userId = await userIdOf(learner);
+    // Read before the learner has a row, which opening the lesson then makes: the write's insert
+    // finds it and the result is written over it.
+    const unopened = (await learnerLesson(t.database.db, userId, firstId)).lesson;
+    expect(unopened.record).toBeNull();
+    expect((await learner.post(`user-lesson/update-status/${firstId}`)).statusCode).toBe(200);
+    const failed = await recordExamResult(
+      t.database.db,
+      noHandlers,
+      userId,
+      firstId,
+      false,
+      new Date(),
+      unopened,
+    );
+    expect(failed).toMatchObject({ status: 'FAILED', passed: false });
+    // Read at a version another write then moves on: the write misses, reads the row again and lands.
+    const stale = (await learnerLesson(t.database.db, userId, firstId)).lesson;
+    await recordExamResult(t.database.db, noHandlers, userId, firstId, false, new Date());
+    const passed = await recordExamResult(
+      t.database.db,
+      noHandlers,
+      userId,
+      firstId,
+      true,
+      new Date(),
+      stale,
+    );
+    expect(passed).toMatchObject({ status: 'PASSED', passed: true, examPassed: true });
+    expect((await lessonsOf(learner, topics[0]?.topic.id ?? 0))[0]?.status).toBe('PASSED');
   });
 });
 
