@@ -18,11 +18,12 @@ import {
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { onTransaction, preparedPerDatabase } from '../../platform/db/prepared';
+import { col } from '../../platform/db/sql';
 import { ApiError, conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors';
 import { lessonExamInfo } from '../courses';
 import {
-  completionLockKey,
-  completionLockSql,
+  type CourseTree,
+  completionLockOfLessonSql,
   currentCycleSql,
   type LessonNode,
   type LessonStanding,
@@ -448,7 +449,7 @@ async function expireAttempt(
   now: Date,
 ) {
   return db.transaction(async (tx) => {
-    const locked = await lockForGrading(db, tx, peek.userId, peek.examId, peek.id, null);
+    const locked = await lockForGrading(db, tx, peek.userId, peek.id, false);
     if (locked?.attempt.status !== 'IN_PROGRESS') return null;
     const { standing, attempt, questions } = locked;
     if (submissionWindow(now, attempt.deadlineAt) === 'CLOSED') {
@@ -769,28 +770,7 @@ export async function autosaveAnswers(
   };
 }
 
-type SubmitOutcome = Finished & { replay: boolean; timeUp: boolean };
-
-/**
- * A learner's attempt as a result with their standing in its exam, before the submission's
- * transaction: a prepared statement. A replay is answered from it.
- */
-const attemptOfLearner = preparedPerDatabase((db) =>
-  db
-    .select({ ...resultColumns, standing: standingColumns })
-    .from(examAttempts)
-    .leftJoin(
-      examStandings,
-      and(eq(examStandings.userId, examAttempts.userId), eq(examStandings.examId, examAttempts.examId)),
-    )
-    .where(
-      and(
-        eq(examAttempts.id, sql.placeholder('attemptId')),
-        eq(examAttempts.userId, sql.placeholder('userId')),
-      ),
-    )
-    .prepare('exams_attempt_of_learner'),
-);
+type SubmitOutcome = Finished & { replay: boolean; timeUp: boolean; tree: CourseTree | null };
 
 /**
  * POST exams/process: grades the attempt once. A second submission (double click, another tab, a
@@ -808,23 +788,17 @@ export async function submitAttempt(
   input: { attemptId: number; answers: TAnswerParsed[]; reason: SubmitReason },
   now: Date,
 ): Promise<TExamResult> {
-  const [peek] = await attemptOfLearner(db).execute({ attemptId: input.attemptId, userId });
-  if (!peek) throw notFound(EXAM_MESSAGES.attemptNotFound);
-  // A closed attempt never opens again: a replay answers the stored result without locking.
-  if (peek.status !== 'IN_PROGRESS') {
-    if (!peek.standing) throw notFound(EXAM_MESSAGES.attemptNotFound);
-    return examResult(db, peek, peek.standing);
-  }
-  // The learner's lesson is read before the transaction, where the course tree is one prepared
-  // statement; the progress write inside checks the row's version, so a stale read is harmless.
-  const { tree, lesson } = await learnerLesson(db, userId, peek.examId);
   const outcome = await db.transaction(async (tx): Promise<SubmitOutcome> => {
-    const locked = await lockForGrading(db, tx, userId, peek.examId, peek.id, lesson.courseId);
+    // The attempt is read with its locks (decision 181): a submission's first statement after the
+    // sign-in. A closed attempt never opens again: a replay answers the stored result.
+    const locked = await lockForGrading(db, tx, userId, input.attemptId, true);
     if (!locked) throw notFound(EXAM_MESSAGES.attemptNotFound);
     const { standing, attempt, questions } = locked;
     if (attempt.status !== 'IN_PROGRESS') {
-      return { row: attempt, standing, lessonPassed: null, replay: true, timeUp: false };
+      return { row: attempt, standing, lessonPassed: null, replay: true, timeUp: false, tree: null };
     }
+    // The course tree, read under the locks on the transaction's connection (a prepared statement).
+    const { tree, lesson } = await learnerLesson(tx, userId, attempt.examId);
     if (submissionWindow(now, attempt.deadlineAt) === 'CLOSED') {
       const finish = { status: 'EXPIRED', reason: 'EXPIRED', answers: attempt.answers, cheat: null } as const;
       const closed = await finishAttempt(db, tx, events, attempt, standing, now, finish, {
@@ -832,7 +806,7 @@ export async function submitAttempt(
         questions,
         completionLocked: true,
       });
-      return { ...closed, replay: false, timeUp: true };
+      return { ...closed, replay: false, timeUp: true, tree };
     }
     const cheat = (CHEAT_REASONS as readonly string[]).includes(input.reason)
       ? (input.reason as CheatReason)
@@ -845,39 +819,28 @@ export async function submitAttempt(
       questions,
       completionLocked: true,
     });
-    return { ...done, replay: false, timeUp: false };
+    return { ...done, replay: false, timeUp: false, tree };
   });
   if (outcome.timeUp) throw unprocessable(EXAM_MESSAGES.timeUp);
   const after =
-    outcome.lessonPassed === null ? undefined : lessonStandingAfter(tree, peek.examId, outcome.lessonPassed);
+    outcome.lessonPassed === null || !outcome.tree
+      ? undefined
+      : lessonStandingAfter(outcome.tree, outcome.row.examId, outcome.lessonPassed);
   return examResult(db, outcome.row, outcome.standing, after);
 }
 
 /**
  * The learner's standing and the attempt, locked for the rest of the transaction in that order
  * (`FOR UPDATE OF` locks the rows in the order it names them), with the grading data of the
- * attempt's questions: one statement (a question deleted since the start is left out). With the
- * course (a submission, which may pass its lesson), the study module's course-completion lock is
- * taken in the same statement, before the rows', so the completion check after a pass is one
- * statement. Nothing when the standing is missing (it is made when an attempt starts) or the
- * attempt is not the learner's in that exam.
+ * attempt's questions: one statement (a question deleted since the start is left out). For a
+ * submission (`completion`), which may pass the lesson, the study module's course-completion lock
+ * of the exam's course is taken in the same statement, before the rows', so the completion check
+ * after a pass is one statement. Nothing when the standing is missing (it is made when an attempt
+ * starts) or the attempt is not the learner's.
  */
-async function lockForGrading(
-  db: Db,
-  tx: Db,
-  userId: number,
-  examId: number,
-  attemptId: number,
-  courseId: number | null,
-) {
-  const ids = { userId, examId, attemptId };
-  const [row] =
-    courseId === null
-      ? await onTransaction(lockForClosingStatement(db), tx).execute(ids)
-      : await onTransaction(lockForGradingStatement(db), tx).execute({
-          ...ids,
-          completionKey: completionLockKey(userId, courseId),
-        });
+async function lockForGrading(db: Db, tx: Db, userId: number, attemptId: number, completion: boolean) {
+  const statement = completion ? lockForGradingStatement(db) : lockForClosingStatement(db);
+  const [row] = await onTransaction(statement, tx).execute({ userId, attemptId });
   return row;
 }
 
@@ -891,7 +854,7 @@ function lockStatement(db: Db, completionLock: boolean) {
         from ${examQuestions} q
         where q.exam_id = ${examAttempts.examId} and ${examAttempts.questionIds} @> to_jsonb(q.id)), '[]'::json)`,
       completionLocked: completionLock
-        ? completionLockSql(sql.placeholder('completionKey'))
+        ? completionLockOfLessonSql(sql.placeholder('userId'), col(examAttempts.examId))
         : sql<unknown>`null`,
     })
     .from(examStandings)
@@ -902,7 +865,6 @@ function lockStatement(db: Db, completionLock: boolean) {
     .where(
       and(
         eq(examStandings.userId, sql.placeholder('userId')),
-        eq(examStandings.examId, sql.placeholder('examId')),
         eq(examAttempts.id, sql.placeholder('attemptId')),
       ),
     )

@@ -32,7 +32,10 @@ export type StudyEvents = Events<
   Pick<AppEvents, 'courseCompleted' | 'lessonStarted' | 'lessonPassed' | 'examGraded'>
 >;
 
-/** Advisory lock key: a class byte, then the learner and the course ids (28 bits each). */
+/** The learner's and the course's bits of a lock key (28 bits each). */
+const LOCK_ID_MASK = sql.raw(String((1 << 28) - 1));
+
+/** Advisory lock key: a class byte (0x43 = 67), then the learner and the course ids (28 bits each). */
 function lockKey(userId: number, courseId: number): bigint {
   const mask = (1n << 28n) - 1n;
   return (0x43n << 56n) | ((BigInt(userId) & mask) << 28n) | (BigInt(courseId) & mask);
@@ -102,6 +105,19 @@ export function completionLockKey(userId: number, courseId: number): string {
  */
 export function completionLockSql(key: unknown): SQL<unknown> {
   return sql`pg_advisory_xact_lock(${key}::bigint)`;
+}
+
+/**
+ * `completionLockSql` for the course of the lesson in `lessonId` (a column of the caller's
+ * statement), its key worked out in SQL as `completionLockKey` works it out: for a statement that
+ * has the lesson but not yet its course (an exam submission's lock, decision 181).
+ */
+export function completionLockOfLessonSql(userId: SQL | Placeholder, lessonId: SQL): SQL<unknown> {
+  const lesson = lessonFacts();
+  const courseId = sql`(select ${col(lesson.courseId)} from ${lesson} where ${col(lesson.id)} = ${lessonId})`;
+  return completionLockSql(
+    sql`((67::bigint << 56) | ((${userId}::bigint & ${LOCK_ID_MASK}) << 28) | (${courseId}::bigint & ${LOCK_ID_MASK}))`,
+  );
 }
 
 /**

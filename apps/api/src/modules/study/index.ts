@@ -1,5 +1,10 @@
 /** Studying: my courses, lesson progress and gating, watch time, course completion, documents. */
-export { completionLockKey, completionLockSql, type StudyEvents } from './completion';
+export {
+  completionLockKey,
+  completionLockOfLessonSql,
+  completionLockSql,
+  type StudyEvents,
+} from './completion';
 export {
   type CycleEnd,
   currentCycleSql,
@@ -46,4 +51,4 @@ export {
   lessonPassedSql,
 } from './report-pieces';
 export { studyRoutes } from './routes';
-export type { LessonNode } from './tree';
+export type { CourseTree, LessonNode } from './tree';

@@ -8,6 +8,7 @@ import {
   type TMyThematic,
   ZMyLesson,
 } from '@academy/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiClient, apiClient } from '../../../test/client';
 import { buildCourse, grantCourseActions } from '../../../test/courses';
@@ -18,6 +19,7 @@ import { DEMO_ACCOUNTS } from '../../demo/seed';
 import type { AppEvents } from '../../events';
 import { Events } from '../../platform/events';
 import { setLessonExamQuestionCount } from '../courses';
+import { completionLockKey, completionLockOfLessonSql } from './completion';
 import { learnerLesson } from './learner';
 import { recordExamResult } from './progress';
 
@@ -556,6 +558,25 @@ describe('gating rules', () => {
     );
     expect(passed).toMatchObject({ status: 'PASSED', passed: true, examPassed: true });
     expect((await lessonsOf(learner, topics[0]?.topic.id ?? 0))[0]?.status).toBe('PASSED');
+  });
+});
+
+describe('course completion', () => {
+  it('takes the same completion lock from a lesson in SQL as from its course in the process', async () => {
+    const { course, topics } = await buildCourse(staff, [[0]]);
+    const lessonId = topics[0]?.lessons[0]?.id ?? 0;
+    const userId = 123_456;
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select ${completionLockOfLessonSql(sql`${userId}`, sql`${lessonId}`)}`);
+      const held = await tx.execute(
+        sql`select classid::bigint::text as hi, objid::bigint::text as lo from pg_locks
+            where locktype = 'advisory' and pid = pg_backend_pid()`,
+      );
+      const keys = (held as unknown as { rows: { hi: string; lo: string }[] }).rows.map((r) =>
+        ((BigInt(r.hi) << 32n) | BigInt(r.lo)).toString(),
+      );
+      expect(keys).toEqual([completionLockKey(userId, course.id)]);
+    });
   });
 });
 

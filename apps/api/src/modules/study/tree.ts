@@ -1,6 +1,7 @@
 import { type LessonStatus, roadmapLockedMessage } from '@academy/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { sharedStatement } from '../../platform/db/prepared';
 import { col } from '../../platform/db/sql';
 import { assignedCourseSql } from '../assignments';
 import { courses, lessonDocuments, lessons, topics } from '../courses/tables';
@@ -142,28 +143,21 @@ function treeQuery(db: Db, kind: RefKind) {
     .prepare(`study_course_tree_by_${kind}`);
 }
 
-type TreeQuery = ReturnType<typeof treeQuery>;
-/** The three tree queries, built once per database (drizzle then skips rebuilding the SQL). */
-const prepared = new WeakMap<Db, Record<RefKind, TreeQuery>>();
-
-function treeQueries(db: Db): Record<RefKind, TreeQuery> {
-  let queries = prepared.get(db);
-  if (!queries) {
-    queries = {
-      courseId: treeQuery(db, 'courseId'),
-      topicId: treeQuery(db, 'topicId'),
-      lessonId: treeQuery(db, 'lessonId'),
-    };
-    prepared.set(db, queries);
-  }
-  return queries;
-}
+/**
+ * The three tree queries, built once (drizzle then skips rebuilding the SQL) and run on the
+ * caller's handle: the database, or a transaction (an exam submission reads the tree in its own).
+ */
+const treeQueries: Record<RefKind, (db: Db) => ReturnType<typeof treeQuery>> = {
+  courseId: sharedStatement((db) => treeQuery(db, 'courseId')),
+  topicId: sharedStatement((db) => treeQuery(db, 'topicId')),
+  lessonId: sharedStatement((db) => treeQuery(db, 'lessonId')),
+};
 
 /** Loads the course with the learner's progress; null when the course (or topic, lesson) does not exist. */
 export async function loadCourseTree(db: Db, userId: number, ref: CourseRef): Promise<CourseTree | null> {
   const kind = refKind(ref);
   const key = 'courseId' in ref ? ref.courseId : 'topicId' in ref ? ref.topicId : ref.lessonId;
-  const rows = await treeQueries(db)[kind].execute({ userId, key });
+  const rows = await treeQueries[kind](db).execute({ userId, key });
   const first = rows[0];
   if (!first) return null;
   const tree: CourseTree = {
