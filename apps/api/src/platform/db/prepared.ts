@@ -22,9 +22,9 @@ export function preparedPerDatabase<Q>(build: (db: Db) => Q): (db: Db) => Q {
  * prepared statement to the connection it was built on (the pool), and a transaction has a
  * connection of its own, so statements inside transactions were built again on every call —
  * most of drizzle's cost for a submission's lock. The copy shares everything with the prepared
- * statement but the driver client, which it takes from the transaction's session. This relies on
- * drizzle's node-postgres and PGlite sessions and prepared queries both keeping their driver
- * client in `client` (drizzle-orm 0.45; `prepared.test.ts` runs it on both engines).
+ * statement but the driver client (and logger), which it takes from the transaction's session.
+ * This relies on drizzle's node-postgres and PGlite sessions and prepared queries both keeping
+ * their driver client in `client` (drizzle-orm 0.45; `prepared.test.ts` runs it on both engines).
  */
 export function onTransaction<Q extends object>(prepared: Q, tx: Db): Q {
   return withClient(prepared, driverSession(tx));
@@ -50,20 +50,28 @@ export function sharedStatement<Q extends object>(build: (db: Db) => Q): (caller
   };
 }
 
-type DriverSession = { client: unknown };
+/** What a prepared query takes from its session; the rest (its SQL, fields, name) is the statement's. */
+type DriverSession = { client: unknown; logger?: unknown; cache?: unknown };
 
 /** Drizzle's internals: a database's or transaction's session and its client are not in its types. */
 function driverSession(db: Db): DriverSession {
-  const session = (db as unknown as { session?: { client?: unknown } }).session;
+  const session = (db as unknown as { session?: DriverSession }).session;
   if (!session?.client) {
     throw new Error('drizzle no longer keeps its driver client where platform/db/prepared.ts looks');
   }
-  return session as DriverSession;
+  return session;
 }
 
+/**
+ * The prepared statement on the caller's session: its driver client, and its logger and cache
+ * (another database of the same engine — a test's — may have built the statement).
+ */
 function withClient<Q extends object>(prepared: Q, session: DriverSession): Q {
   if (!('client' in prepared)) {
     throw new Error('drizzle no longer keeps its driver client where platform/db/prepared.ts looks');
   }
-  return Object.create(prepared, { client: { value: session.client } }) as Q;
+  const own: PropertyDescriptorMap = { client: { value: session.client } };
+  if ('logger' in prepared && session.logger) own.logger = { value: session.logger };
+  if ('cache' in prepared && session.cache) own.cache = { value: session.cache };
+  return Object.create(prepared, own) as Q;
 }
