@@ -2,6 +2,7 @@ import type { TCompliance } from '@academy/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client';
+import { changedRows } from '../../platform/db/sql';
 import { type ManagementScope, scopeOf } from '../../platform/http/scope';
 import type { Mailer } from '../../platform/mail';
 import { permissionHoldersSql } from '../users';
@@ -48,7 +49,7 @@ async function planDigests(db: Db, week: string): Promise<number> {
     insert into ${assignmentDigests} (manager_id, week)
     select m.id, ${week}::date from (${permissionHoldersSql('PROGRESS_MANAGEMENT')}) m
     on conflict (manager_id, week) do nothing`);
-  return (result as { rowCount?: number; affectedRows?: number }).rowCount ?? 0;
+  return changedRows(result);
 }
 
 /** Step 2: a batch of this week's unsent rows for this process alone, with who each manager is now. */

@@ -1,6 +1,7 @@
 import { ASSIGNMENT_LIMITS } from '@academy/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { changedRows } from '../../platform/db/sql';
 import { endOfDaySql, localDaySql } from './due';
 import { assignmentPeople, assignments } from './tables';
 
@@ -41,5 +42,5 @@ export async function assignForRecertification(
     on conflict (assignment_id, user_id) do update set
       assigned_at = excluded.assigned_at, due_on = excluded.due_on, due_at = excluded.due_at,
       removed_at = null, started_at = null, completed_at = null, standing_at = excluded.standing_at`);
-  return (result as unknown as { rowCount?: number }).rowCount ?? 0;
+  return changedRows(result);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client';
-import { col } from '../../platform/db/sql';
+import { changedRows, col } from '../../platform/db/sql';
 import type { MailBatch, Mailer, MailRequest } from '../../platform/mail';
 import { courseFacts } from '../courses';
 import { roadmapNameOf } from '../roadmaps';
@@ -74,11 +74,7 @@ export async function planReminders(db: Db, timeZone: string, now: Date): Promis
       and (ap.due_on <= ${today}::date
         or (a.reminder_days_before > 0 and ap.due_on - a.reminder_days_before <= ${today}::date))
     on conflict (assignment_id, user_id, occasion) do nothing`);
-  return (
-    (result as { affectedRows?: number; rowCount?: number }).affectedRows ??
-    (result as { rowCount?: number }).rowCount ??
-    0
-  );
+  return changedRows(result);
 }
 
 type Claimed = {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { changedRows } from '../../platform/db/sql';
 import { courseFacts } from '../courses';
 import { roadmapCourseRows } from '../roadmaps';
 import type { AssignmentProgress } from './progress-port';
@@ -66,5 +67,5 @@ export async function refreshStanding(
       standing_at = ${now.toISOString()}::timestamptz
     from standing s
     where ap.assignment_id = s.assignment_id and ap.user_id = s.user_id`);
-  return (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? 0;
+  return changedRows(result);
 }

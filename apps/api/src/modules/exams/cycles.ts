@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { col } from '../../platform/db/sql';
+import { changedRows, col } from '../../platform/db/sql';
 import { lessonFacts } from '../courses';
 import { examStandings } from './tables';
 
@@ -23,5 +23,5 @@ export async function restartStandings(
     from jsonb_to_recordset(${JSON.stringify(learners)}::jsonb) as i("userId" int, "courseId" int), ${lesson}
     where ${col(examStandings.userId)} = i."userId" and ${col(lesson.id)} = ${col(examStandings.examId)}
       and ${col(lesson.courseId)} = i."courseId"`);
-  return (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? 0;
+  return changedRows(result);
 }

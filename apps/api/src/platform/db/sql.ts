@@ -18,3 +18,12 @@ export type KeyRef = Column | SQL;
 export function keyRef(key: KeyRef): SQL {
   return is(key, Column) ? col(key) : key;
 }
+
+/**
+ * How many rows an `execute`d insert, update or delete changed, on either engine: node-postgres
+ * answers `rowCount`, PGlite `affectedRows` (and no `rowCount`).
+ */
+export function changedRows(result: unknown): number {
+  const answer = result as { rowCount?: number | null; affectedRows?: number };
+  return answer.rowCount ?? answer.affectedRows ?? 0;
+}
