@@ -19,6 +19,7 @@ const ENGINE_DEPENDENT = [
   'apps/api/src/platform/idp/adapter.test.ts',
   'apps/api/src/platform/idp/restart.test.ts',
   'apps/api/src/modules/assignments/compliance.test.ts',
+  'apps/api/src/modules/assignments/digests.test.ts',
 ];
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
