@@ -89,7 +89,9 @@ const bareRoutes: RouteObject[] = [
 /**
  * The management area's layout and its route table are two chunks that every first visit there
  * needs: whichever react-router asks for first starts the other as well, so they load side by side
- * rather than one after the other (the browser fetches each module once).
+ * rather than one after the other (the browser fetches each module once). The table's `import()`
+ * stays written inside `lazyChildren(…)`: the build's list of page paths reads it there
+ * (scripts/page-routes.mjs).
  */
 function withManagementRoutes<T>(layout: Promise<T>): Promise<T> {
   void import('./management-routes');
