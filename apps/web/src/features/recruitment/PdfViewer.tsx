@@ -25,7 +25,6 @@ function PdfPage({ document, number, width }: { document: PDFDocumentProxy; numb
       canvas.width = Math.floor(viewport.width);
       canvas.height = Math.floor(viewport.height);
       canvas.style.width = `${Math.floor(viewport.width / ratio)}px`;
-      canvas.style.height = `${Math.floor(viewport.height / ratio)}px`;
       task = page.render({ canvas, viewport });
       await task.promise.catch(() => undefined);
     })();
@@ -39,7 +38,15 @@ function PdfPage({ document, number, width }: { document: PDFDocumentProxy; numb
       ref={canvasRef}
       data-testid="pdf-page"
       aria-label={`Page ${number}`}
-      style={{ display: 'block', background: 'white', boxShadow: '0 1px 4px rgba(0,0,0,.2)' }}
+      // Until a new width is drawn (the page was narrowed), the old drawing shrinks to fit rather
+      // than sticking out; height follows the canvas's own proportions.
+      style={{
+        display: 'block',
+        maxWidth: '100%',
+        height: 'auto',
+        background: 'white',
+        boxShadow: '0 1px 4px rgba(0,0,0,.2)',
+      }}
     />
   );
 }
