@@ -137,6 +137,7 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { radius: 'md' } },
   },
