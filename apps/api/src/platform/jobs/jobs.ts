@@ -72,6 +72,23 @@ function poolAdapter(pool: pg.Pool): PgBoss.Db {
   };
 }
 
+/**
+ * The adapter with every call it makes kept in `inFlight` until it settles: pg-boss records a
+ * finished job's completion or failure without waiting for it, so stopping waits for these calls
+ * before the caller closes the database (on a closed pool they would crash the process).
+ */
+function trackedAdapter(db: PgBoss.Db, inFlight: Set<Promise<unknown>>): PgBoss.Db {
+  return {
+    executeSql(text: string, values: unknown[]) {
+      const call = db.executeSql(text, values);
+      inFlight.add(call);
+      const forget = () => inFlight.delete(call);
+      call.then(forget, forget);
+      return call;
+    },
+  };
+}
+
 export class Jobs {
   private boss: PgBoss | undefined;
   private starting: Promise<PgBoss> | undefined;
@@ -81,6 +98,7 @@ export class Jobs {
   private workersRunning = false;
   private readonly stopping = new AbortController();
   private readonly running = new Set<Promise<unknown>>();
+  private readonly databaseCalls = new Set<Promise<unknown>>();
   private readonly startHooks: Array<{ run: () => Promise<void>; everyMs: number | undefined }> = [];
   private readonly timers: NodeJS.Timeout[] = [];
 
@@ -105,8 +123,10 @@ export class Jobs {
     this.starting ??= (async () => {
       // The drizzle client exposes its driver as $client: a PGlite instance or a pg pool.
       const client = (this.database.db as unknown as { $client: PGlite | pg.Pool }).$client;
-      const db =
-        this.database.engine === 'pglite' ? pgliteAdapter(client as PGlite) : poolAdapter(client as pg.Pool);
+      const db = trackedAdapter(
+        this.database.engine === 'pglite' ? pgliteAdapter(client as PGlite) : poolAdapter(client as pg.Pool),
+        this.databaseCalls,
+      );
       const boss = new PgBoss({ db, schedule: false, supervise: true, migrate: true });
       boss.on('error', (err) => this.logFailure(err, 'job system error'));
       await boss.start();
@@ -244,7 +264,12 @@ export class Jobs {
     }
   }
 
-  /** Stops workers (running jobs are told to stop and are retried later) and pg-boss. */
+  /**
+   * Stops workers (running jobs are told to stop and are retried later) and pg-boss, then waits
+   * until no job and no call of pg-boss's is left: the caller closes the database next. A job
+   * handed to a worker while stopping, or one slower to stop than pg-boss waits for, still ends
+   * and has its end recorded before that.
+   */
   async stop(): Promise<void> {
     this.stopping.abort();
     for (const timer of this.timers) clearInterval(timer);
@@ -252,6 +277,11 @@ export class Jobs {
     if (!boss) return;
     await Promise.allSettled([...this.running]);
     await boss.stop({ graceful: true, wait: true, timeout: 5000, close: false });
+    while (this.running.size > 0 || this.databaseCalls.size > 0) {
+      await Promise.allSettled([...this.running, ...this.databaseCalls]);
+      // pg-boss records a job's end a few promise turns after the job settles.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 }
 
