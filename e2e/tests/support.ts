@@ -230,8 +230,15 @@ export async function accessToken(page: Page): Promise<string> {
   return token as string;
 }
 
-/** Resolves once layout has settled after a viewport change: fonts loaded and two frames painted. */
+/**
+ * Resolves once layout has settled after a viewport change: fonts loaded, no scroll lock left by a
+ * dialog that has just closed (it is released an effect after the dialog goes, and while it holds
+ * the page has a scrollbar's width of margin), and two frames painted.
+ */
 export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.body.hasAttribute('data-scroll-locked') || document.querySelector('[role="dialog"]'),
+  );
   await page.evaluate(async () => {
     await document.fonts.ready;
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
