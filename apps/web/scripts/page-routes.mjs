@@ -10,70 +10,77 @@
 // its children.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import { parseAst } from 'vite';
 
+/** A file's syntax tree (ESTree, from the parser Vite builds with) and its text, for messages. */
 function parse(file) {
-  return ts.createSourceFile(
-    file,
-    readFileSync(file, 'utf8'),
-    ts.ScriptTarget.Latest,
-    true,
-    ts.ScriptKind.TSX,
-  );
+  const text = readFileSync(file, 'utf8');
+  return { program: parseAst(text, { lang: file.endsWith('.tsx') ? 'tsx' : 'ts' }, file), text };
 }
 
-/** Top-level `const` initializers and the imported names (name → module file) of one file. */
+/** Top-level `const` initializers (exported or not) and the imported names (name → module file) of one file. */
 function scopeOf(file) {
-  const source = parse(file);
+  const { program, text } = parse(file);
   const consts = new Map();
   const imports = new Map();
-  for (const statement of source.statements) {
-    if (ts.isVariableStatement(statement)) {
-      for (const d of statement.declarationList.declarations) {
-        if (ts.isIdentifier(d.name) && d.initializer) consts.set(d.name.text, d.initializer);
+  for (const node of program.body) {
+    const statement = node.type === 'ExportNamedDeclaration' && node.declaration ? node.declaration : node;
+    if (statement.type === 'VariableDeclaration') {
+      for (const d of statement.declarations) {
+        if (d.id.type === 'Identifier' && d.init) consts.set(d.id.name, d.init);
       }
-    } else if (ts.isImportDeclaration(statement) && statement.importClause?.namedBindings) {
-      const bindings = statement.importClause.namedBindings;
-      const from = statement.moduleSpecifier.text;
-      if (!from.startsWith('.') || !ts.isNamedImports(bindings)) continue;
-      for (const element of bindings.elements) {
+    } else if (statement.type === 'ImportDeclaration') {
+      const from = statement.source.value;
+      if (!from.startsWith('.')) continue;
+      for (const specifier of statement.specifiers) {
+        if (specifier.type !== 'ImportSpecifier') continue;
         const target = path.resolve(path.dirname(file), from);
         const candidates = ['.ts', '.tsx', '/index.ts'].map((ext) => `${target}${ext}`);
-        imports.set(element.name.text, { candidates, name: (element.propertyName ?? element.name).text });
+        imports.set(specifier.local.name, { candidates, name: nameOf(specifier.imported) });
       }
     }
   }
-  return { file, consts, imports };
+  return { file, text, consts, imports };
+}
+
+/** An identifier's name or a string literal's value (import names and property keys). */
+function nameOf(node) {
+  return node.type === 'Identifier' ? node.name : node.value;
+}
+
+function sourceOf(node, scope) {
+  return scope.text.slice(node.start, node.end);
 }
 
 function existing(candidates) {
   return candidates.find((candidate) => existsSync(candidate));
 }
 
+const WRAPPERS = new Set(['TSAsExpression', 'TSSatisfiesExpression', 'ParenthesizedExpression']);
+
 function unwrap(node) {
   let current = node;
-  while (
-    ts.isAsExpression(current) ||
-    ts.isSatisfiesExpression(current) ||
-    ts.isParenthesizedExpression(current)
-  )
-    current = current.expression;
+  while (WRAPPERS.has(current.type)) current = current.expression;
   return current;
 }
+
+const isString = (node) => node.type === 'Literal' && typeof node.value === 'string';
+const isTrue = (node) => node?.type === 'Literal' && node.value === true;
 
 /** A constant expression's value: literals, template strings, and names of constants. */
 function resolveNode(node, scope, seen = new Set()) {
   const value = unwrap(node);
-  if (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value)) return value.text;
-  if (ts.isTemplateExpression(value)) {
-    return (
-      value.head.text +
-      value.templateSpans
-        .map((span) => resolveNode(span.expression, scope, seen) + span.literal.text)
-        .join('')
-    );
+  if (isString(value)) return value.value;
+  if (value.type === 'TemplateLiteral') {
+    return value.quasis
+      .map((quasi, i) =>
+        i < value.expressions.length
+          ? quasi.value.cooked + resolveNode(value.expressions[i], scope, seen)
+          : quasi.value.cooked,
+      )
+      .join('');
   }
-  if (ts.isIdentifier(value)) return resolveName(value.text, scope, seen);
+  if (value.type === 'Identifier') return resolveName(value.name, scope, seen);
   return undefined;
 }
 
@@ -92,7 +99,7 @@ function resolveName(name, scope, seen) {
 }
 
 function property(object, name) {
-  return object.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === name)?.initializer;
+  return object.properties.find((p) => p.type === 'Property' && !p.computed && nameOf(p.key) === name)?.value;
 }
 
 function join(base, segment) {
@@ -103,14 +110,14 @@ function join(base, segment) {
 /** An array of routes written in place, or a constant of this file or of a module it imports. */
 function routeList(node, scope, what, seen = new Set()) {
   const value = unwrap(node);
-  if (ts.isArrayLiteralExpression(value)) return [value, scope];
-  if (ts.isIdentifier(value)) {
-    const key = `${scope.file}#${value.text}`;
+  if (value.type === 'ArrayExpression') return [value, scope];
+  if (value.type === 'Identifier') {
+    const key = `${scope.file}#${value.name}`;
     if (!seen.has(key)) {
       seen.add(key);
-      const local = scope.consts.get(value.text);
+      const local = scope.consts.get(value.name);
       if (local) return routeList(local, scope, what, seen);
-      const imported = scope.imports.get(value.text);
+      const imported = scope.imports.get(value.name);
       const file = imported && existing(imported.candidates);
       if (file) {
         const other = scopeOf(file);
@@ -122,42 +129,49 @@ function routeList(node, scope, what, seen = new Set()) {
   throw new Error(`page-routes: cannot follow ${what} in ${scope.file}`);
 }
 
+/** Visits `node` and every node under it, depth first, until `visit` returns true. */
+function walk(node, visit) {
+  if (visit(node)) return true;
+  for (const value of Object.values(node)) {
+    const children = Array.isArray(value) ? value : [value];
+    for (const child of children) {
+      if (child && typeof child.type === 'string' && walk(child, visit)) return true;
+    }
+  }
+  return false;
+}
+
 /** The first `import('…')` inside a node, as an absolute module path. */
 function importedModule(node, scope) {
   let found;
-  const visit = (child) => {
-    if (found) return;
-    if (ts.isCallExpression(child) && child.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      const [specifier] = child.arguments;
-      if (specifier && ts.isStringLiteral(specifier)) {
-        const target = path.resolve(path.dirname(scope.file), specifier.text);
-        found = existing(['.tsx', '.ts', '/index.ts'].map((ext) => `${target}${ext}`));
-        return;
-      }
-    }
-    ts.forEachChild(child, visit);
-  };
-  visit(node);
+  walk(node, (child) => {
+    if (child.type !== 'ImportExpression' || !isString(child.source)) return false;
+    const target = path.resolve(path.dirname(scope.file), child.source.value);
+    found = existing(['.tsx', '.ts', '/index.ts'].map((ext) => `${target}${ext}`));
+    return true;
+  });
   return found;
 }
 
 /** Whether a route's `lazy` says its page is drawn with the frame's strings alone (lazy-page.ts). */
 function usesFrameStrings(node) {
-  let found = false;
-  const visit = (child) => {
-    if (ts.isPropertyAssignment(child) && child.name.getText() === 'frameStrings')
-      found ||= child.initializer.kind === ts.SyntaxKind.TrueKeyword;
-    ts.forEachChild(child, visit);
-  };
-  visit(node);
-  return found;
+  return walk(
+    node,
+    (child) => child.type === 'Property' && nameOf(child.key) === 'frameStrings' && isTrue(child.value),
+  );
 }
 
 /** `lazyChildren(…)`: the route's children are the `routes` of the module it imports. */
 function isLazyChildren(node) {
   const value = unwrap(node);
-  return ts.isCallExpression(value) && value.expression.getText() === 'lazyChildren';
+  return (
+    value.type === 'CallExpression' &&
+    value.callee.type === 'Identifier' &&
+    value.callee.name === 'lazyChildren'
+  );
 }
+
+const ROUTES = { type: 'Identifier', name: 'routes' };
 
 /**
  * The full path patterns of the routes in an array literal (spreads of constants followed); with
@@ -165,21 +179,21 @@ function isLazyChildren(node) {
  */
 function collect(array, scope, base, out, pages = new Map(), via = []) {
   for (const element of array.elements) {
-    if (ts.isSpreadElement(element)) {
-      const [list, listScope] = routeList(element.expression, scope, element.getText());
+    if (element.type === 'SpreadElement') {
+      const [list, listScope] = routeList(element.argument, scope, sourceOf(element, scope));
       collect(list, listScope, base, out, pages, via);
       continue;
     }
     const route = unwrap(element);
-    if (!ts.isObjectLiteralExpression(route))
+    if (route.type !== 'ObjectExpression')
       throw new Error(
-        `page-routes: a route that is not an object literal in ${scope.file}: ${element.getText()}`,
+        `page-routes: a route that is not an object literal in ${scope.file}: ${sourceOf(element, scope)}`,
       );
     const pathNode = property(route, 'path');
-    const isIndex = property(route, 'index')?.kind === ts.SyntaxKind.TrueKeyword;
+    const isIndex = isTrue(property(route, 'index'));
     const segment = pathNode ? resolveNode(pathNode, scope) : undefined;
     if (pathNode && segment === undefined)
-      throw new Error(`page-routes: cannot read the path ${pathNode.getText()} in ${scope.file}`);
+      throw new Error(`page-routes: cannot read the path ${sourceOf(pathNode, scope)} in ${scope.file}`);
     const full = segment === undefined ? base : join(base, segment);
     // `*` alone is the not-found page of its layout: what it matches is no page.
     if (isIndex || (segment !== undefined && segment !== '*')) out.add(full === '' ? '/' : full);
@@ -196,7 +210,7 @@ function collect(array, scope, base, out, pages = new Map(), via = []) {
     const childrenModule = handle && isLazyChildren(handle) && importedModule(handle, scope);
     if (childrenModule) {
       const childScope = scopeOf(childrenModule);
-      const [list, listScope] = routeList(ts.factory.createIdentifier('routes'), childScope, 'routes');
+      const [list, listScope] = routeList(ROUTES, childScope, 'routes');
       collect(list, listScope, full, out, pages, [...via, childrenModule]);
     }
   }
@@ -206,7 +220,7 @@ function collect(array, scope, base, out, pages = new Map(), via = []) {
 /** Each page pattern's lazy module (absolute path) and whether it waits for the whole catalogue. */
 export function pageModules(routesFile) {
   const scope = scopeOf(routesFile);
-  const [routes, routesScope] = routeList(ts.factory.createIdentifier('routes'), scope, 'routes');
+  const [routes, routesScope] = routeList(ROUTES, scope, 'routes');
   const pages = new Map();
   collect(routes, routesScope, '', new Set(), pages);
   return pages;
@@ -260,7 +274,7 @@ function pagePreloads(pages, bundle) {
 export function pageRoutes(routesFile) {
   const scope = scopeOf(routesFile);
   if (!scope.consts.has('routes')) throw new Error(`page-routes: ${routesFile} has no \`const routes\``);
-  const [routes, routesScope] = routeList(ts.factory.createIdentifier('routes'), scope, 'routes');
+  const [routes, routesScope] = routeList(ROUTES, scope, 'routes');
   return [...collect(routes, routesScope, '', new Set())].sort();
 }
 
