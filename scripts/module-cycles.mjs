@@ -23,8 +23,15 @@ const moduleOf = (path) => {
   const m = /^apps\/api\/src\/modules\/([^/]+)\//.exec(path);
   return m ? m[1] : null;
 };
+const { modules } = JSON.parse(json);
+// dependency-cruiser reads TypeScript through the compiler's API; without it (TypeScript 7 as
+// `typescript`, decision 194) it cruises nothing and every rule passes.
+if (!modules.some((m) => moduleOf(m.source))) {
+  console.error('module-cycles: dependency-cruiser read no API module (is `typescript` the 6.0 API?)');
+  process.exit(1);
+}
 const edges = new Map();
-for (const source of JSON.parse(json).modules) {
+for (const source of modules) {
   const from = moduleOf(source.source);
   if (!from) continue;
   for (const dep of source.dependencies) {
