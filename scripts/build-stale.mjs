@@ -28,7 +28,8 @@ const contract = 'packages/contract/src';
 const targets = [
   {
     name: 'web',
-    output: 'apps/web/dist/index.html',
+    // The server entry is written after the browser build (apps/web's build script): with it, both are there.
+    output: 'apps/web/dist-server/render.js',
     sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', contract],
   },
   { name: 'api', output: 'apps/api/dist/main.js', sources: ['apps/api/src', contract] },

@@ -47,8 +47,24 @@ const REACT_ROUTER = fileURLToPath(
   new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
-export default defineConfig({
-  plugins: [pageRoutesPlugin()],
+/**
+ * The server entry (decision 195): `vite build --ssr` writes dist-server/render.js, which the API
+ * imports to draw study pages. Every package is bundled in, so that the aliases above apply to
+ * them as in the browser (Preact for React, react-router's production build); CSS is left out
+ * (its modules' class names are the same as the browser build's) and no asset is written twice.
+ */
+const SERVER_BUILD = {
+  ssr: true,
+  outDir: 'dist-server',
+  emptyOutDir: true,
+  sourcemap: false,
+  copyPublicDir: false,
+  rolldownOptions: { input: 'src/render.tsx', output: { entryFileNames: 'render.js' } },
+} as const;
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [] : [pageRoutesPlugin()],
+  ssr: { noExternal: true, target: 'node' },
   resolve: {
     // The app is written against React's API and runs on Preact (decision 166): a third of the
     // size of React DOM, which alone took half of the home page's JavaScript budget (issue 21).
@@ -70,22 +86,24 @@ export default defineConfig({
       '/get': 'http://localhost:3000',
     },
   },
-  build: {
-    sourcemap,
-    manifest: true,
-    chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      output: {
-        // Few requests without loading what a page does not use (issue 21): shared chunks under
-        // 16 KB (dozens of one-component Mantine chunks) are copied into the chunks that use them
-        // instead of being a request each.
-        // Mantine's overlays (popover, menu, modal, drawer, tooltip…) and what they are built on go
-        // in one chunk: the header's menus load them after the first render, and most pages use some.
-        codeSplitting: {
-          experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
-          groups: [FRAME, { name: 'overlays', test: OVERLAYS, includeDependenciesRecursively: false }],
+  build: isSsrBuild
+    ? SERVER_BUILD
+    : {
+        sourcemap,
+        manifest: true,
+        chunkSizeWarningLimit: 600,
+        rolldownOptions: {
+          output: {
+            // Few requests without loading what a page does not use (issue 21): shared chunks under
+            // 16 KB (dozens of one-component Mantine chunks) are copied into the chunks that use them
+            // instead of being a request each.
+            // Mantine's overlays (popover, menu, modal, drawer, tooltip…) and what they are built on go
+            // in one chunk: the header's menus load them after the first render, and most pages use some.
+            codeSplitting: {
+              experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
+              groups: [FRAME, { name: 'overlays', test: OVERLAYS, includeDependenciesRecursively: false }],
+            },
+          },
         },
       },
-    },
-  },
-});
+}));

@@ -145,12 +145,19 @@ export async function createTestApp(
     logStream?: NodeJS.WritableStream;
     /** Runs on the fresh database before the server is built (e.g. to drop demo rows). */
     beforeBuild?: (database: TestDatabase) => Promise<void>;
+    /** A built web app to serve (a folder like apps/web/dist); none by default. */
+    webDist?: string;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({ seed: options.seed !== false });
   await options.beforeBuild?.(database);
   const config = testConfig(options.env);
-  const app = await buildApp({ config, database, webDist: false, logStream: options.logStream });
+  const app = await buildApp({
+    config,
+    database,
+    webDist: options.webDist ?? false,
+    logStream: options.logStream,
+  });
   await app.ready();
   const t: TestApp = {
     app,

@@ -16,6 +16,7 @@ export * from './messages';
 export * from './news';
 export * from './notifications';
 export * from './org';
+export * from './pages';
 export * from './permissions';
 export * from './progress';
 export * from './qa';

@@ -1,43 +1,23 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import './reduced-motion.css';
-import '../lib/i18n';
-import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { queryClient } from '../lib/query-client';
-import { AuthPermissions } from './AuthPermissions';
+import { AppProviders } from './AppProviders';
 import { AuthProvider } from './auth/AuthProvider';
 import { installApiAuth } from './auth/api-auth';
-import { LazyNotifications } from './LazyNotifications';
 import { patchLazyChildren } from './lazy-children';
 import { routes } from './routes';
-import { cssVariablesResolver, theme } from './theme';
+import { takeServerState } from './server-state';
 
-// Before the router starts the first page's loaders: their requests carry the stored token.
+// Before the router starts the first page's loaders: their requests carry the stored token, and
+// the data a server-rendered page was drawn from is in the cache, so they do not ask again.
 installApiAuth();
+takeServerState(queryClient);
 // The management area's pages join the table on the first navigation there (lazy-children.ts).
-const router = createBrowserRouter(routes, { patchRoutesOnNavigation: patchLazyChildren });
-
-/** The colour scheme follows the system unless the user chose one in the user menu (this browser). */
-export const colorSchemeManager = localStorageColorSchemeManager({ key: 'academy.color-scheme' });
+export const router = createBrowserRouter(routes, { patchRoutesOnNavigation: patchLazyChildren });
 
 export function App() {
   return (
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="auto"
-      colorSchemeManager={colorSchemeManager}
-    >
-      <LazyNotifications />
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <AuthPermissions>
-            <RouterProvider router={router} />
-          </AuthPermissions>
-        </AuthProvider>
-      </QueryClientProvider>
-    </MantineProvider>
+    <AppProviders client={queryClient} auth={AuthProvider}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

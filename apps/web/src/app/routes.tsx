@@ -4,9 +4,8 @@ import { RouteError } from '../components/RouteError';
 import { prefetchCoursePage, prefetchMyCourses, prefetchTopicPage } from '../features/academy';
 import { EXAM_PLAYER_ROUTE } from '../features/exams/paths';
 import { prefetchHomePage } from '../features/home';
-import { queryClient } from '../lib/query-client';
 import { RequireAuth } from './auth/RequireAuth';
-import { hasStoredSession } from './auth/stored-session';
+import { prefetchFrame } from './layout/frame-data';
 import { PublicLayout } from './layout/PublicLayout';
 import { Root } from './layout/Root';
 import { lazyChildren } from './lazy-children';
@@ -24,13 +23,15 @@ import { startData } from './start-data';
 const publicRoutes: RouteObject[] = [
   {
     index: true,
-    loader: startData(() => void prefetchHomePage(queryClient)),
+    loader: startData((_args, { queryClient }) => void prefetchHomePage(queryClient)),
     lazy: lazyPage(() => import('../features/home/HomePage'), { frameStrings: true }),
   },
   // Visitors see a course page too, with a call to sign in (SPEC §2).
   {
     path: 'training-academy/course/:id',
-    loader: startData(({ params }) => prefetchCoursePage(queryClient, params, hasStoredSession())),
+    loader: startData(({ params }, { queryClient, signedIn }) =>
+      prefetchCoursePage(queryClient, params, signedIn),
+    ),
     lazy: lazyPage(() => import('../features/academy/CoursePage')),
   },
   { path: 'recruitment', lazy: lazyPage(() => import('../features/recruitment/RecruitmentListPage')) },
@@ -50,14 +51,15 @@ const publicRoutes: RouteObject[] = [
 const signedInRoutes: RouteObject[] = [
   {
     path: 'training-academy',
-    loader: startData(() => prefetchMyCourses(queryClient), { signedIn: true }),
+    loader: startData((_args, { queryClient }) => prefetchMyCourses(queryClient), { signedIn: true }),
     lazy: lazyPage(() => import('../features/academy/MyCoursesPage')),
   },
   {
     path: 'training-academy/course/:id/topic/:idThematic',
-    loader: startData(({ params, request }) => prefetchTopicPage(queryClient, params, new URL(request.url)), {
-      signedIn: true,
-    }),
+    loader: startData(
+      ({ params, request }, { queryClient }) => prefetchTopicPage(queryClient, params, new URL(request.url)),
+      { signedIn: true },
+    ),
     lazy: lazyPage(() => import('../features/academy/TopicPage')),
   },
   {
@@ -120,6 +122,7 @@ export const routes: RouteObject[] = [
       },
       {
         element: <PublicLayout />,
+        loader: startData((_args, { queryClient, signedIn }) => void prefetchFrame(queryClient, signedIn)),
         children: [
           ...publicRoutes,
           {

@@ -21,11 +21,20 @@ export type Query = Record<string, QueryValue | QueryValue[]>;
 
 let tokenSource: () => Promise<string | null> = async () => null;
 let onUnauthorized: () => void = () => {};
+let send: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
 
 /** The auth provider plugs in how to read the access token and what to do on a 401. */
 export function configureApiAuth(source: typeof tokenSource, unauthorized: () => void): void {
   tokenSource = source;
   onUnauthorized = unauthorized;
+}
+
+/**
+ * How requests reach the API: the browser's fetch, or on the server the request's own call into
+ * the API (render.tsx, decision 195).
+ */
+export function configureApiTransport(transport: typeof send): void {
+  send = transport;
 }
 
 /** The current access token, for clients that make their own requests (tus video uploads). */
@@ -34,7 +43,8 @@ export function accessToken(): Promise<string | null> {
 }
 
 export function apiUrl(path: string, query?: Query): string {
-  const url = new URL(`${API_PREFIX}/${path.replace(/^\//, '')}`, window.location.origin);
+  // Only the path and query are kept: any base parses them (there is no window on the server).
+  const url = new URL(`${API_PREFIX}/${path.replace(/^\//, '')}`, 'http://academy.invalid');
   for (const [key, value] of Object.entries(query ?? {})) {
     for (const item of Array.isArray(value) ? value : [value]) {
       if (item !== undefined && item !== null && item !== '') url.searchParams.append(key, String(item));
@@ -72,7 +82,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   const signal = options.signal ?? AbortSignal.timeout(TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetch(url, { method: options.method ?? 'GET', headers, body, signal });
+    response = await send(url, { method: options.method ?? 'GET', headers, body, signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';

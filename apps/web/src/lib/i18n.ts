@@ -24,6 +24,8 @@ export const LANGUAGES = [{ code: 'en', label: 'English' }] as const;
 const STORAGE_KEY = 'academy.language';
 
 function storedLanguage(): string {
+  // The server renders in the default language (render.tsx).
+  if (typeof window === 'undefined') return 'en';
   const stored = window.localStorage.getItem(STORAGE_KEY);
   return LANGUAGES.some((language) => language.code === stored) ? (stored as string) : 'en';
 }
@@ -74,6 +76,12 @@ export function loadAllStrings(): Promise<void> {
       addBundle('en', 'translation', en, false, true, { silent: false, skipCopy: true });
     });
   return allStrings;
+}
+
+/** The whole catalogue, already at hand (the server's render): nothing is fetched. */
+export function provideAllStrings(en: Record<string, unknown>): void {
+  addBundle('en', 'translation', en, false, true, { silent: true, skipCopy: true });
+  allStrings = Promise.resolve();
 }
 
 void i18next.use(initReactI18next).init({

@@ -1,6 +1,7 @@
 import {
   keepPreviousData,
   type QueryKey,
+  queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
@@ -14,13 +15,16 @@ export function validId(id: number | null | undefined): id is number {
 }
 
 /** One page of a list endpoint under `[...key, 'list', query]`; the last page stays shown while the next loads. */
-export function usePagedList<R>(key: QueryKey, list: ListEndpoint<void, R>, query: Query, enabled = true) {
-  return useQuery({
+export function pagedListQuery<R>(key: QueryKey, list: ListEndpoint<void, R>, query: Query) {
+  return queryOptions({
     queryKey: [...key, 'list', query],
     queryFn: () => list.call(undefined, query),
     placeholderData: keepPreviousData,
-    enabled,
   });
+}
+
+export function usePagedList<R>(key: QueryKey, list: ListEndpoint<void, R>, query: Query, enabled = true) {
+  return useQuery({ ...pagedListQuery(key, list, query), enabled });
 }
 
 /** One record by id under `[...key, 'one', id]`, asked only once there is a valid id. */

@@ -46,7 +46,7 @@ export function loadPageMatcher(webDist: string): PageMatcher {
 }
 
 /** What a page fetches beyond the first load (apps/web/scripts/page-routes.mjs, page-preloads.json). */
-type PagePreload = { scripts: string[]; styles: string[]; fetches: string[] };
+export type PagePreload = { scripts: string[]; styles: string[]; fetches: string[] };
 
 /** The `Link` header value for a page path, or undefined. */
 export type PagePreloads = (urlPath: string) => string | undefined;
@@ -62,20 +62,32 @@ function linkValue(preload: PagePreload): string | undefined {
   return links.length > 0 ? links.join(', ') : undefined;
 }
 
+/** What the web build wrote for each page pattern (page-preloads.json), found by a page path. */
+export function loadPageFiles(webDist: string): (urlPath: string) => PagePreload | undefined {
+  const file = path.join(webDist, '.vite', 'page-preloads.json');
+  if (!fs.existsSync(file)) return () => undefined;
+  const byPattern = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, PagePreload>;
+  const entries = Object.entries(byPattern).map(
+    ([pattern, preload]) => [patternRegExp(pattern), preload] as const,
+  );
+  return (urlPath) => {
+    const decoded = urlPath === '' ? '/' : urlPath;
+    return entries.find(([expression]) => expression.test(decoded))?.[1];
+  };
+}
+
 /**
  * The preloads the web build wrote for each page pattern (decision 133): the server names them in
  * the page's `Link` header, so the browser fetches the page's chunk, its styles and the string
  * catalogue beside the entry script instead of after it has run. No file, no header.
  */
 export function loadPagePreloads(webDist: string): PagePreloads {
-  const file = path.join(webDist, '.vite', 'page-preloads.json');
-  if (!fs.existsSync(file)) return () => undefined;
-  const byPattern = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, PagePreload>;
-  const entries = Object.entries(byPattern).map(
-    ([pattern, preload]) => [patternRegExp(pattern), linkValue(preload)] as const,
-  );
+  const filesOf = loadPageFiles(webDist);
+  const links = new Map<PagePreload, string | undefined>();
   return (urlPath) => {
-    const decoded = urlPath === '' ? '/' : urlPath;
-    return entries.find(([expression]) => expression.test(decoded))?.[1];
+    const preload = filesOf(urlPath);
+    if (!preload) return undefined;
+    if (!links.has(preload)) links.set(preload, linkValue(preload));
+    return links.get(preload);
   };
 }

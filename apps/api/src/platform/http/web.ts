@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
 import { allowedMethods } from './methods';
 import { loadPageMatcher, loadPagePreloads } from './page-routes';
+import { loadServerPages } from './server-pages';
 
 /** Paths that belong to the server; everything else is the single-page app. */
 const SERVER_PATHS = ['/services/', '/idp', '/files/', '/media/', '/get/documents/', '/health', '/metrics'];
@@ -32,7 +33,8 @@ function isFilePath(url: string): boolean {
  * 404, never the page; so is a source map unless SOURCEMAP=public. A path that is none of the
  * app's pages (the patterns its build read from its route table) gets the page with status 404:
  * the app shows its not-found page, and crawlers and monitors see the 404. A page's HTML names
- * its chunk, styles and string catalogue in a `Link` header (preloads, decision 133).
+ * its chunk, styles and string catalogue in a `Link` header (preloads, decision 133). A learner's
+ * course and topic pages come drawn with their content (server-pages.ts, decision 195).
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -41,6 +43,7 @@ export async function registerWebApp(
 ): Promise<void> {
   const isPage = webDist ? loadPageMatcher(webDist) : () => false;
   const preloadsOf = webDist ? loadPagePreloads(webDist) : () => undefined;
+  const drawn = webDist ? loadServerPages(app, webDist) : async () => undefined;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -68,6 +71,14 @@ export async function registerWebApp(
       if (isPage(url)) {
         const link = preloadsOf(url);
         if (link) reply.header('link', link);
+        const page = await drawn(request, url);
+        // The same address is drawn for its learner or sent plain, by the cookie: caches keep both apart.
+        if (page)
+          return reply
+            .header('cache-control', 'private, no-cache')
+            .header('vary', 'Cookie')
+            .type('text/html; charset=utf-8')
+            .send(page);
         return reply.sendFile('index.html');
       }
       const html = await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');

@@ -5,6 +5,7 @@ import { api } from '../../lib/api';
 import { onSessionEnded } from './api-auth';
 import { type SignInFailure, signInFailure } from './failure';
 import { getUserManager, signInRedirect, signOutAtProvider } from './oidc';
+import { lendTokenToPages } from './page-cookie';
 import {
   hasStoredSession,
   keepCurrentUser,
@@ -43,6 +44,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const dropToken = useCallback(() => {
     removeStoredSession();
+    lendTokenToPages(null);
     queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
     setHasToken(false);
   }, [queryClient]);
@@ -107,6 +109,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // Removing the stored user signs out the other tabs too (their storage event).
     await manager.removeUser();
     removeStoredSession();
+    lendTokenToPages(null);
     queryClient.clear();
     setHasToken(false);
     await signOutAtProvider(user?.id_token);
@@ -137,6 +140,35 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
+const nothing = async () => {};
+
+/**
+ * The signed-in state of a page the server renders (render.tsx): the user users/info answered for
+ * the request's token, or a visitor. Nothing here signs in or out: the browser's AuthProvider
+ * takes over when the app starts.
+ */
+export function StaticAuthProvider({
+  user,
+  children,
+}: {
+  user: TCurrentUser | undefined;
+  children: ReactNode;
+}) {
+  const value = useMemo<AuthState>(
+    () => ({
+      status: user ? 'signedIn' : 'anonymous',
+      user,
+      isAdmin: user?.role.codeName === 'ROLE_ADMIN',
+      signIn: nothing,
+      signInFailure: undefined,
+      signOut: nothing,
+      markSignedIn: () => {},
+    }),
+    [user],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
 export function useAuth(): AuthState {
   const state = useContext(AuthContext);
   if (!state) throw new Error('useAuth must be used inside AuthProvider');
@@ -156,5 +188,9 @@ export function drawnSignedIn(state: AuthState): boolean {
 
 /** True when a non-admin must change their temporary password before anything else (SPEC §2). */
 export function mustChangePassword(state: AuthState): boolean {
-  return state.status === 'signedIn' && !state.isAdmin && state.user?.activePassword === false;
+  return state.status === 'signedIn' && state.user !== undefined && userMustChangePassword(state.user);
+}
+
+export function userMustChangePassword(user: TCurrentUser): boolean {
+  return user.role.codeName !== 'ROLE_ADMIN' && user.activePassword === false;
 }

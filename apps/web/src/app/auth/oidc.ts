@@ -3,8 +3,9 @@ import type { UserManager } from 'oidc-client-ts';
 import { API_PREFIX } from '../../lib/api';
 import { randomNonce } from './failure';
 import { userManagerSettings } from './manager-settings';
+import { lendTokenToPages } from './page-cookie';
 import { hasStoredSession, storedToken } from './stored-session';
-import { createTokenSource, tabLock } from './token-source';
+import { createTokenSource, type StoredToken, tabLock } from './token-source';
 
 let managerPromise: Promise<UserManager> | undefined;
 
@@ -65,22 +66,30 @@ function storedUserChange(timeoutMs: number): Promise<void> {
   });
 }
 
+async function readToken(): Promise<StoredToken | null> {
+  if (!hasStoredSession()) return null;
+  const stored = storedToken();
+  if (stored) return stored;
+  const user = await (await getUserManager()).getUser();
+  return user ? { accessToken: user.access_token, secondsLeft: user.expires_in ?? 0 } : null;
+}
+
+/** The token the app uses is the one the academy's pages are drawn with (page-cookie.ts). */
+function lent(token: StoredToken | null): StoredToken | null {
+  lendTokenToPages(token);
+  return token;
+}
+
 /**
  * A valid access token, renewed with the refresh token when it is about to expire (one refresh at
  * a time across callers and tabs); null when signed out. Throws RefreshRefused when the provider
  * refused the refresh: the session has ended and the user must sign in again.
  */
 export const currentAccessToken = createTokenSource({
-  read: async () => {
-    if (!hasStoredSession()) return null;
-    const stored = storedToken();
-    if (stored) return stored;
-    const user = await (await getUserManager()).getUser();
-    return user ? { accessToken: user.access_token, secondsLeft: user.expires_in ?? 0 } : null;
-  },
+  read: async () => lent(await readToken()),
   refresh: async () => {
     const user = await (await getUserManager()).signinSilent();
-    return user ? { accessToken: user.access_token, secondsLeft: user.expires_in ?? 0 } : null;
+    return lent(user ? { accessToken: user.access_token, secondsLeft: user.expires_in ?? 0 } : null);
   },
   lock: tabLock('academy-token-refresh'),
   settle: () => storedUserChange(150),

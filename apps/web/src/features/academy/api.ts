@@ -15,6 +15,7 @@ import { ApiError, downloadFile } from '../../lib/api';
 import { endpoint } from '../../lib/endpoint';
 import { validId } from '../../lib/queries';
 import { myAssignmentsQuery } from '../assignments';
+import { prefetchLessonQuestions } from '../qa';
 
 const academyApi = {
   courses: endpoint<TFeaturedCourses>('GET', 'course'),
@@ -220,6 +221,7 @@ export function prefetchTopicPage(client: QueryClient, params: PageParams, url: 
   if (lessonId) void client.prefetchQuery(openedLessonQuery(client, lessonId));
   if (courseId) void client.prefetchQuery(myThematicsQuery(courseId));
   if (courseId) void client.prefetchQuery(coursePageQuery(courseId));
+  if (courseId && lessonId) prefetchLessonQuestions(client, courseId, lessonId);
   return Promise.all([lesson, lessons]);
 }
 

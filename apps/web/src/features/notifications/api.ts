@@ -1,5 +1,5 @@
 import type { TMarkReadInput, TNotification, TNotificationPreference, TUnreadCount } from '@academy/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Query } from '../../lib/api';
 import { endpoint, listEndpoint } from '../../lib/endpoint';
 import { usePagedList } from '../../lib/queries';
@@ -15,14 +15,20 @@ const notificationsApi = {
   savePreferences: endpoint<TNotificationPreference[]>('PUT', 'notifications/preferences'),
 };
 
-/** The unread count (the header's bell), refreshed every minute and when the window regains focus. */
-export function useUnreadCount(enabled = true) {
-  return useQuery({
+const unreadCountQuery = () =>
+  queryOptions({
     queryKey: [...NOTIFICATIONS_KEY, 'unread'],
     queryFn: async () => (await notificationsApi.unread.call()).unread,
-    refetchInterval: 60_000,
-    enabled,
   });
+
+/** The unread count (the header's bell), refreshed every minute and when the window regains focus. */
+export function useUnreadCount(enabled = true) {
+  return useQuery({ ...unreadCountQuery(), refetchInterval: 60_000, enabled });
+}
+
+/** Started with a signed-in page by its route, beside the page's own reads (app/layout/frame-data.ts). */
+export function prefetchUnreadCount(client: QueryClient): void {
+  void client.prefetchQuery(unreadCountQuery());
 }
 
 /** One page of the caller's notifications (page, size, unread). */

@@ -1,4 +1,4 @@
 /** Notifications: the header's bell, the page, the account page's choices, marking read. */
-export { useMarkRead, useUnreadCount } from './api';
+export { prefetchUnreadCount, useMarkRead, useUnreadCount } from './api';
 export { NotificationBell } from './NotificationBell';
 export { NotificationPreferences } from './NotificationPreferences';

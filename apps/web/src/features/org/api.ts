@@ -1,5 +1,5 @@
 import type { TBranch, TDepartment, TService, TServiceDetail } from '@academy/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Query } from '../../lib/api';
 import { endpoint, listEndpoint } from '../../lib/endpoint';
 
@@ -19,13 +19,21 @@ const orgApi = {
   departments: listEndpoint<TDepartment>('departments'),
 };
 
-/** Every service (trademark), sorted by id as the API returns them. Public. */
-export function useServices() {
-  return useQuery({
+const servicesQuery = () =>
+  queryOptions({
     queryKey: SERVICES_KEY,
     queryFn: () => orgApi.services.call(),
     staleTime: 5 * 60_000,
   });
+
+/** Every service (trademark), sorted by id as the API returns them. Public. */
+export function useServices() {
+  return useQuery(servicesQuery());
+}
+
+/** Started with a page by its route: the header's news menu and the footer list the services. */
+export function prefetchServices(client: QueryClient): void {
+  void client.prefetchQuery(servicesQuery());
 }
 
 /** One service with its branches (`/management/service/{id}`). */

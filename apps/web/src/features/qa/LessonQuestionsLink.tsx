@@ -1,8 +1,9 @@
 import { Button, Group } from '@mantine/core';
 import { IconMessageQuestion, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useQuestionList } from './api';
+import { lessonQuestionsQuery } from './api';
 
 /**
  * For the lesson page: a link to the questions about this lesson (with their number) and
@@ -10,7 +11,7 @@ import { useQuestionList } from './api';
  */
 export function LessonQuestionsLink({ courseId, lessonId }: { courseId: number; lessonId: number }) {
   const { t } = useTranslation();
-  const questions = useQuestionList({ courseId, lessonId, size: 1 });
+  const questions = useQuery(lessonQuestionsQuery(courseId, lessonId));
   const count = questions.data?.total;
   return (
     <Group gap="xs" data-testid="lesson-questions">

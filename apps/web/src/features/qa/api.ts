@@ -8,10 +8,10 @@ import type {
   TQaSolvedInput,
   TQaUpvoteResult,
 } from '@academy/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Query } from '../../lib/api';
 import { endpoint, listEndpoint } from '../../lib/endpoint';
-import { addOrEdit, usePagedList, validId } from '../../lib/queries';
+import { addOrEdit, pagedListQuery, usePagedList, validId } from '../../lib/queries';
 
 export const QA_KEY = ['qa'] as const;
 const QUESTIONS_KEY = [...QA_KEY, 'questions'] as const;
@@ -31,6 +31,15 @@ const qaApi = {
   courseOutline: endpoint<TCoursePage, number>('GET', (courseId) => `courses/${courseId}`),
 };
 const saveQuestion = addOrEdit<TQaQuestionDetail, TQaQuestionInput>(qaApi.addQuestion, qaApi.editQuestion);
+
+/** The lesson page's count of the questions about its lesson (one row asked: the total counts). */
+export const lessonQuestionsQuery = (courseId: number, lessonId: number) =>
+  pagedListQuery(QUESTIONS_KEY, qaApi.questions, { courseId, lessonId, size: 1 });
+
+/** Started with the lesson page's other reads by its route (academy's prefetchTopicPage). */
+export function prefetchLessonQuestions(client: QueryClient, courseId: number, lessonId: number): void {
+  void client.prefetchQuery(lessonQuestionsQuery(courseId, lessonId));
+}
 
 /** One page of questions (q, type, relatedTopic, courseId, lessonId, solved, mine, sort, page, size). */
 export function useQuestionList(query: Query, enabled = true) {

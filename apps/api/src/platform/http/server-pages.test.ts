@@ -1,0 +1,154 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDataDir } from '../../../test/files';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { accessTokenFor } from '../../../test/tokens';
+
+/**
+ * The server's study pages (decision 195), with a stand-in for the web app's server entry that
+ * draws whose page it is from users/info, asked through the API as the real entry asks its reads.
+ * The real entry draws in the journeys (e2e/tests/server-pages.spec.ts).
+ */
+
+const INDEX =
+  '<!doctype html><html><head><title>Academy</title></head><body><div id="root"></div></body></html>';
+const RENDER_ENTRY = `
+export async function renderPage({ url, token, call }) {
+  const answer = await call('/services/core/api/users/info', { headers: { authorization: 'Bearer ' + token } });
+  if (!answer.ok) return null;
+  const me = await answer.json();
+  if (new URL(url).searchParams.has('fail')) throw new Error('a component failed');
+  return { html: '<p data-user="' + me.id + '">' + new URL(url).pathname + ' $& $1</p>' };
+}
+`;
+
+let t: TestApp;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  const build = await tempDataDir();
+  const webDist = path.join(build, 'dist');
+  await fs.mkdir(path.join(webDist, '.vite'), { recursive: true });
+  await fs.writeFile(path.join(webDist, 'index.html'), INDEX);
+  await fs.writeFile(
+    path.join(webDist, '.vite', 'page-routes.json'),
+    JSON.stringify([
+      '/',
+      '/training-academy',
+      '/training-academy/course/:id',
+      '/training-academy/course/:id/topic/:idThematic',
+    ]),
+  );
+  await fs.writeFile(
+    path.join(webDist, '.vite', 'page-preloads.json'),
+    JSON.stringify({
+      '/training-academy/course/:id/topic/:idThematic': {
+        scripts: ['/assets/TopicPage-A1.js'],
+        styles: ['/assets/TopicPage-A1.css'],
+        fetches: [],
+      },
+    }),
+  );
+  await fs.mkdir(path.join(build, 'dist-server'));
+  await fs.writeFile(path.join(build, 'dist-server', 'render.js'), RENDER_ENTRY);
+  t = await createTestApp({ webDist });
+  app = t.app;
+});
+afterAll(() => t.close());
+
+const page = (url: string, token?: string) =>
+  app.inject({
+    method: 'GET',
+    url,
+    headers: token ? { cookie: `theme=x; academy_page_token=${token}` } : {},
+  });
+
+async function userIdOf(token: string): Promise<number> {
+  const me = await app.inject({
+    method: 'GET',
+    url: '/services/core/api/users/info',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return me.json<{ id: number }>().id;
+}
+
+describe('study pages drawn on the server', () => {
+  it("sends a learner's topic page drawn for them, with its styles and the colour scheme set before paint", async () => {
+    const token = await accessTokenFor(app, 'student');
+    const response = await page('/training-academy/course/1/topic/1?lesson=1', token);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers.vary).toMatch(/cookie/i);
+    // The page's text as drawn, `$&` and all: never read as a replacement pattern.
+    expect(response.body).toContain(
+      `<div id="root"><p data-user="${await userIdOf(token)}">/training-academy/course/1/topic/1 $& $1</p></div>`,
+    );
+    expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/TopicPage-A1.css">');
+    expect(response.body).toMatch(/<script>try\{var s=localStorage\.getItem\("academy\.color-scheme"\)/);
+    expect(response.headers.link).toContain('</assets/TopicPage-A1.js>; rel=modulepreload');
+  });
+
+  it("allows the colour-scheme script in the page's Content-Security-Policy and no other inline script", async () => {
+    const response = await page('/training-academy/course/1', await accessTokenFor(app, 'student'));
+    const script = /<script>(.*?)<\/script>/.exec(response.body)?.[1] ?? '';
+    const { createHash } = await import('node:crypto');
+    const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain(hash);
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]).not.toContain('unsafe-inline');
+  });
+
+  it('draws each learner their own page when many are drawn at once', async () => {
+    const learners = await Promise.all(
+      ['student', 'E1009'].map(async (code) => {
+        const token = await accessTokenFor(app, code);
+        return { token, id: await userIdOf(token) };
+      }),
+    );
+    const requests = Array.from({ length: 24 }, (_, i) => learners[i % 2] as (typeof learners)[number]);
+    const pages = await Promise.all(
+      requests.map((learner) => page('/training-academy/course/1', learner.token)),
+    );
+    pages.forEach((response, i) => {
+      expect(response.body).toContain(`data-user="${requests[i]?.id}"`);
+    });
+  });
+
+  it('sends the plain page without the cookie, with a token the API refuses, or when drawing fails', async () => {
+    const plain = [
+      await page('/training-academy/course/1'),
+      await page('/training-academy/course/1', 'not-a-token'),
+      await page(
+        '/training-academy/course/1',
+        await accessTokenFor(app, 'student', { expiresInSeconds: -60 }),
+      ),
+      await page('/training-academy/course/1', 'bad token;"<script>'),
+      await page('/training-academy/course/1?fail=1', await accessTokenFor(app, 'student')),
+    ];
+    for (const response of plain) {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX);
+    }
+  });
+
+  it('draws only the course and topic pages: other pages, even under the academy, are sent plain', async () => {
+    const token = await accessTokenFor(app, 'student');
+    for (const url of ['/', '/training-academy', '/training-academy/course/1/topic/1/x']) {
+      const response = await page(url, token);
+      expect(response.body).not.toContain('data-user');
+    }
+  });
+
+  it('never takes the page cookie as a sign-in to the API', async () => {
+    const token = await accessTokenFor(app, 'student');
+    const me = await app.inject({
+      method: 'GET',
+      url: '/services/core/api/users/info',
+      headers: { cookie: `academy_page_token=${token}` },
+    });
+    expect(me.statusCode).toBe(401);
+  });
+});

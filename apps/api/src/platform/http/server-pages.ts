@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { COLOR_SCHEME_KEY, PAGE_TOKEN_COOKIE } from '@academy/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { loadPageFiles } from './page-routes';
+
+/**
+ * Study pages drawn on the server (decision 195): the HTML of a course page and of a topic with its
+ * lesson arrives with the learner's content in it, drawn by the web app's own server entry
+ * (apps/web/src/render.tsx) from reads made through this API's handlers with the learner's token.
+ * The browser shows it at once and the app takes it over when its scripts have run. Without the
+ * page cookie, with a token the API refuses, or when anything fails, the page is the app's plain
+ * HTML as before, and the browser draws it.
+ */
+
+/** A course page and a topic page (the lesson is its `?lesson=`). */
+const DRAWN_PAGES = /^\/training-academy\/course\/\d+(?:\/topic\/\d+)?\/?$/;
+/**
+ * A page not drawn within this long is sent plain and the browser draws it as on any other page
+ * (from the same reads: a busy server is not faster for it). A safety net for a read that hangs.
+ */
+const RENDER_TIMEOUT_MS = 5_000;
+const TOKEN = /^[A-Za-z0-9._~+/=-]{1,4096}$/;
+
+/**
+ * Sets the colour scheme before the first paint, as the app would on its first render: the user's
+ * choice in this browser, else the system's (its hash is in the Content-Security-Policy).
+ */
+export const COLOR_SCHEME_SCRIPT = `try{var s=localStorage.getItem(${JSON.stringify(COLOR_SCHEME_KEY)});var c=s==='light'||s==='dark'?s:matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';document.documentElement.setAttribute('data-mantine-color-scheme',c)}catch(e){}`;
+
+type RenderRequest = {
+  url: string;
+  token: string | null;
+  call: (url: string, init: RequestInit) => Promise<Response>;
+};
+type RenderModule = {
+  renderPage: (request: RenderRequest) => Promise<{ html: string } | null>;
+};
+
+/** Draws a page's HTML for a request, or undefined when the browser should draw it. */
+export type ServerPages = (request: FastifyRequest, urlPath: string) => Promise<string | undefined>;
+
+function pageToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name !== PAGE_TOKEN_COOKIE.name) continue;
+    const token = value.join('=');
+    return TOKEN.test(token) ? token : undefined;
+  }
+  return undefined;
+}
+
+/** An API request answered by the API's own handlers, as the browser's fetch would get it. */
+function apiCall(app: FastifyInstance, request: FastifyRequest) {
+  return async (url: string, init: RequestInit): Promise<Response> => {
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
+    const userAgent = request.headers['user-agent'];
+    if (userAgent) headers['user-agent'] = userAgent;
+    const answer = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers,
+      payload: typeof init.body === 'string' ? init.body : undefined,
+      remoteAddress: request.ip,
+    });
+    const out = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) out.append(name, String(item));
+    }
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : answer.rawPayload, { status: answer.statusCode, headers: out });
+  };
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The server's study pages for a built web app, or a function that draws nothing when the build
+ * has no server entry (apps/web/dist-server/render.js, written beside dist/ by the web build).
+ */
+export function loadServerPages(app: FastifyInstance, webDist: string): ServerPages {
+  const entry = path.join(webDist, '..', 'dist-server', 'render.js');
+  if (!fs.existsSync(entry)) return async () => undefined;
+  const filesOf = loadPageFiles(webDist);
+  // Loaded with the first page it draws: a server that draws none never holds the web app.
+  let renderer: Promise<RenderModule> | undefined;
+  let template: string | undefined;
+
+  return async (request, urlPath) => {
+    if (!DRAWN_PAGES.test(urlPath)) return undefined;
+    const token = pageToken(request);
+    if (!token) return undefined;
+    try {
+      renderer ??= import(pathToFileURL(entry).href) as Promise<RenderModule>;
+      template ??= await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
+      const { renderPage } = await renderer;
+      const url = new URL(request.url, 'http://academy.invalid').href;
+      const page = await withTimeout(
+        renderPage({ url, token, call: apiCall(app, request) }),
+        RENDER_TIMEOUT_MS,
+      );
+      if (!page) return undefined;
+      const styles = (filesOf(urlPath)?.styles ?? []).map(
+        (href) => `<link rel="stylesheet" crossorigin href="${href}">`,
+      );
+      const head = [`<script>${COLOR_SCHEME_SCRIPT}</script>`, ...styles].join('\n    ');
+      // Functions, not strings: `$&` and the like in the page's text stay text.
+      return template
+        .replace('</head>', () => `  ${head}\n  </head>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
+    } catch (error) {
+      request.log.warn({ err: error }, 'a study page could not be drawn on the server; sent plain');
+      return undefined;
+    }
+  };
+}
