@@ -1,6 +1,17 @@
+import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3310);
+
+/**
+ * Debian's headless Chromium (package chromium-headless-shell, which CI installs), else its full
+ * Chromium: the same engine without the browser's own interface, which took 45 % less of the
+ * journeys' CPU (485 -> 268 CPU-s in a whole run, 2026-11-28).
+ */
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => fs.existsSync(file)) ??
+  '/usr/bin/chromium';
 
 /**
  * Journeys run in Debian's Chromium (never a downloaded browser) against the built product. Each
@@ -33,7 +44,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -4,7 +4,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The journeys' browser (e2e/playwright.config.ts picks it the same way).
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file)) ??
+  '/usr/bin/chromium';
 const timings = [];
 
 function run(name, command, args) {
@@ -26,7 +30,7 @@ run('unit + API tests', 'npx', ['vitest', 'run']);
 
 if (!existsSync(CHROMIUM)) {
   report();
-  const banner = `\n!!! Browser journeys SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium) !!!\n`;
+  const banner = `\n!!! Browser journeys SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium-headless-shell) !!!\n`;
   if (process.env.CI) {
     console.error(`${banner}CI is set, so this is a failure.`);
     process.exit(1);
