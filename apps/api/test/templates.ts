@@ -48,32 +48,45 @@ async function openDatabase(options: { databaseUrl?: string; pgliteDir: string; 
   return client.openDatabase(options);
 }
 
-async function fill(database: Database, kind: TemplateKind): Promise<void> {
+async function migrateWithKeys(database: Database): Promise<void> {
   const { loadIdpSecrets } = await import('../src/platform/idp/keys');
-  const { seedDemoData } = await import('../src/demo/seed');
   await database.migrate();
   await loadIdpSecrets(database.db);
-  if (kind === 'seeded') await seedDemoData(database.db);
+}
+
+async function seed(database: Database): Promise<void> {
+  const { seedDemoData } = await import('../src/demo/seed');
+  await seedDemoData(database.db);
 }
 
 export function pgliteTemplatePath(key: string, kind: TemplateKind): string {
   return path.join(TEMPLATE_DIR, `pglite-${key}-${kind}.tar`);
 }
 
-/** Writes the PGlite snapshot of a template unless this key's is already there. */
-export async function ensurePgliteTemplate(key: string, kind: TemplateKind): Promise<string> {
-  const file = pgliteTemplatePath(key, kind);
-  if (fs.existsSync(file)) return file;
+async function writeSnapshot(database: Database, file: string): Promise<void> {
+  const snapshot = await database.snapshot?.();
+  if (!snapshot) throw new Error('PGlite gave no snapshot');
+  // Written aside and renamed: a run beside this one never reads half a file.
+  const partial = `${file}.${process.pid}.partial`;
+  fs.writeFileSync(partial, Buffer.from(await snapshot.arrayBuffer()));
+  fs.renameSync(partial, file);
+}
+
+/**
+ * Writes this key's PGlite snapshots unless they are there, from one database: snapshotted once
+ * migrated (`empty`), then again once seeded (`seeded`).
+ */
+export async function ensurePgliteTemplates(key: string): Promise<void> {
+  const empty = pgliteTemplatePath(key, 'empty');
+  const seeded = pgliteTemplatePath(key, 'seeded');
+  if (fs.existsSync(empty) && fs.existsSync(seeded)) return;
   fs.mkdirSync(TEMPLATE_DIR, { recursive: true });
   const database = await openDatabase({ pgliteDir: 'memory://' });
   try {
-    await fill(database, kind);
-    const snapshot = await database.snapshot?.();
-    if (!snapshot) throw new Error('PGlite gave no snapshot');
-    // Written aside and renamed: a run beside this one never reads half a file.
-    const partial = `${file}.${process.pid}.partial`;
-    fs.writeFileSync(partial, Buffer.from(await snapshot.arrayBuffer()));
-    fs.renameSync(partial, file);
+    await migrateWithKeys(database);
+    await writeSnapshot(database, empty);
+    await seed(database);
+    await writeSnapshot(database, seeded);
   } finally {
     await database.close();
   }
@@ -81,6 +94,12 @@ export async function ensurePgliteTemplate(key: string, kind: TemplateKind): Pro
     if (old.startsWith('pglite-') && !old.includes(key))
       fs.rmSync(path.join(TEMPLATE_DIR, old), { force: true });
   }
+}
+
+/** The file of a PGlite template, written first when it is missing. */
+export async function ensurePgliteTemplate(key: string, kind: TemplateKind): Promise<string> {
+  const file = pgliteTemplatePath(key, kind);
+  if (!fs.existsSync(file)) await ensurePgliteTemplates(key);
   return file;
 }
 
@@ -112,14 +131,18 @@ export async function ensurePostgresTemplate(
     if (existing.rowCount === 0) {
       const building = `${name}_building`;
       await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${building}`);
+      // The seeded template is the empty one plus the demo data: copied from it, not migrated again.
+      const from =
+        kind === 'seeded' ? ` TEMPLATE ${await ensurePostgresTemplate(adminUrl, key, 'empty')}` : '';
+      await admin.query(`CREATE DATABASE ${building}${from}`);
       const database = await openDatabase({
         databaseUrl: databaseUrl(adminUrl, building),
         pgliteDir: '',
         poolSize: 2,
       });
       try {
-        await fill(database, kind);
+        if (kind === 'seeded') await seed(database);
+        else await migrateWithKeys(database);
       } finally {
         await database.close();
       }
