@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../../test/files';
@@ -20,7 +21,8 @@ export async function renderPage({ url, token, call }) {
   if (!answer.ok) return null;
   const me = await answer.json();
   if (new URL(url).searchParams.has('fail')) throw new Error('a component failed');
-  return { html: '<p data-user="' + me.id + '">' + new URL(url).pathname + ' $& $1</p>' };
+  const padding = new URL(url).searchParams.has('long') ? '<p>' + 'long text '.repeat(300) + '</p>' : '';
+  return { html: '<p data-user="' + me.id + '">' + new URL(url).pathname + ' $& $1</p>' + padding };
 }
 `;
 
@@ -89,6 +91,18 @@ describe('study pages drawn on the server', () => {
     expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/TopicPage-A1.css">');
     expect(response.body).toMatch(/<script>try\{var s=localStorage\.getItem\("academy\.color-scheme"\)/);
     expect(response.headers.link).toContain('</assets/TopicPage-A1.js>; rel=modulepreload');
+  });
+
+  it('sends the drawn page compressed in the encoding the browser prefers', async () => {
+    const token = await accessTokenFor(app, 'student');
+    const response = await app.inject({
+      method: 'GET',
+      url: '/training-academy/course/1?long',
+      headers: { cookie: `academy_page_token=${token}`, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/cookie/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<div id="root"><p data-user=');
   });
 
   it("allows the colour-scheme script in the page's Content-Security-Policy and no other inline script", async () => {

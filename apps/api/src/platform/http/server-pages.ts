@@ -15,6 +15,10 @@ import { loadPageFiles } from './page-routes';
  */
 
 /** A course page and a topic page (the lesson is its `?lesson=`). */
+export const DRAWN_PAGE_ROUTES = [
+  '/training-academy/course/:id',
+  '/training-academy/course/:id/topic/:idThematic',
+];
 const DRAWN_PAGES = /^\/training-academy\/course\/\d+(?:\/topic\/\d+)?\/?$/;
 /**
  * A page not drawn within this long is sent plain and the browser draws it as on any other page

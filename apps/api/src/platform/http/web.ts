@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
 import { allowedMethods } from './methods';
 import { loadPageMatcher, loadPagePreloads } from './page-routes';
-import { loadServerPages } from './server-pages';
+import { DRAWN_PAGE_ROUTES, loadServerPages } from './server-pages';
 
 /** Paths that belong to the server; everything else is the single-page app. */
 const SERVER_PATHS = ['/services/', '/idp', '/files/', '/media/', '/get/documents/', '/health', '/metrics'];
@@ -63,24 +63,32 @@ export async function registerWebApp(
       },
     });
   }
+  /** One of the app's pages: drawn for its learner (a study page with the page cookie) or plain. */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, url: string) {
+    reply.header('cache-control', 'no-cache');
+    const link = preloadsOf(url);
+    if (link) reply.header('link', link);
+    const page = await drawn(request, url);
+    if (!page) return reply.sendFile('index.html');
+    // The same address is drawn for its learner or sent plain, by the cookie: caches keep both apart.
+    return reply
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(page);
+  }
+  if (webDist) {
+    // Routes of their own, not the not-found handler: routes' answers are compressed on the fly.
+    for (const pattern of DRAWN_PAGE_ROUTES) {
+      app.get(pattern, (request, reply) => sendPage(request, reply, request.url.split('?')[0] ?? '/'));
+    }
+  }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isServerPath = SERVER_PATHS.some((p) => url.startsWith(p));
     if (webDist && request.method === 'GET' && !isServerPath && !isFilePath(url)) {
+      if (isPage(url)) return sendPage(request, reply, url);
       reply.header('cache-control', 'no-cache');
-      if (isPage(url)) {
-        const link = preloadsOf(url);
-        if (link) reply.header('link', link);
-        const page = await drawn(request, url);
-        // The same address is drawn for its learner or sent plain, by the cookie: caches keep both apart.
-        if (page)
-          return reply
-            .header('cache-control', 'private, no-cache')
-            .header('vary', 'Cookie')
-            .type('text/html; charset=utf-8')
-            .send(page);
-        return reply.sendFile('index.html');
-      }
       const html = await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
       return reply.status(404).type('text/html; charset=utf-8').send(html);
     }
