@@ -1,7 +1,7 @@
 import { accessToken, expect, signInAt, test } from './support';
 
 /**
- * Decision 195: a learner's course and lesson pages arrive drawn by the server with their content,
+ * Decision 195: a learner's courses, course and lesson pages arrive drawn by the server with their content,
  * and the app takes the drawn page over without drawing it again.
  */
 const LESSON_PAGE = '/training-academy/course/1/topic/1?lesson=1';
@@ -31,7 +31,7 @@ test('the app takes over the drawn page without drawing it again, and the page w
       (window as unknown as { __drawn: Element[] }).__drawn = drawn;
     });
   });
-  for (const path of ['/training-academy/course/1', LESSON_PAGE]) {
+  for (const path of ['/training-academy', '/training-academy/course/1', LESSON_PAGE]) {
     await page.goto(path);
     // Taken over: the server's state has been read and removed, the app answers clicks.
     await expect(page.locator('#academy-state')).toHaveCount(0);

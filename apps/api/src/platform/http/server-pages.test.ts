@@ -39,6 +39,7 @@ beforeAll(async () => {
     JSON.stringify([
       '/',
       '/training-academy',
+      '/training-academy/roadmap',
       '/training-academy/course/:id',
       '/training-academy/course/:id/topic/:idThematic',
     ]),
@@ -148,9 +149,10 @@ describe('study pages drawn on the server', () => {
     }
   });
 
-  it('draws only the course and topic pages: other pages, even under the academy, are sent plain', async () => {
+  it('draws only my courses, the course and the topic pages: other pages, even under the academy, are sent plain', async () => {
     const token = await accessTokenFor(app, 'student');
-    for (const url of ['/', '/training-academy', '/training-academy/course/1/topic/1/x']) {
+    expect((await page('/training-academy', token)).body).toContain('data-user');
+    for (const url of ['/', '/training-academy/roadmap', '/training-academy/course/1/topic/1/x']) {
       const response = await page(url, token);
       expect(response.body).not.toContain('data-user');
     }

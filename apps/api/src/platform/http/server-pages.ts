@@ -14,12 +14,13 @@ import { loadPageFiles } from './page-routes';
  * HTML as before, and the browser draws it.
  */
 
-/** A course page and a topic page (the lesson is its `?lesson=`). */
+/** My courses, a course page and a topic page (the lesson is its `?lesson=`). */
 export const DRAWN_PAGE_ROUTES = [
+  '/training-academy',
   '/training-academy/course/:id',
   '/training-academy/course/:id/topic/:idThematic',
 ];
-const DRAWN_PAGES = /^\/training-academy\/course\/\d+(?:\/topic\/\d+)?\/?$/;
+const DRAWN_PAGES = /^\/training-academy(?:\/course\/\d+(?:\/topic\/\d+)?)?\/?$/;
 /**
  * A page not drawn within this long is sent plain and the browser draws it as on any other page
  * (from the same reads: a busy server is not faster for it). A safety net for a read that hangs.
