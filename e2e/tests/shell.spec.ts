@@ -12,6 +12,19 @@ test('a student signs in through the provider and lands in the academy', async (
   await page.screenshot({ path: `${SCREENSHOTS}/academy-student.png` });
 });
 
+test('the main menu stays on one line on laptop screens beside a signed-in user', async ({ page }) => {
+  await signInAt(page, '/training-academy', 'student');
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  for (const width of [1200, 1280, 1366, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(page.getByTestId('user-menu')).toContainText('Minh Nguyen');
+    const links = await menu
+      .locator('a, button')
+      .evaluateAll((items) => items.map((i) => i.getBoundingClientRect().top));
+    expect(new Set(links.map(Math.round)).size, `menu rows at ${width} px`).toBe(1);
+  }
+});
+
 test('a student opening the management area sees the unauthorized page', async ({ page }) => {
   await signInAt(page, '/management', 'student');
   await expect(page.getByTestId('unauthorized')).toContainText('Training Academy');

@@ -24,7 +24,9 @@ export function HeaderSearch() {
         >
           <TextInput
             visibleFrom="lg"
-            w={220}
+            // Narrower on 1200–1407 px screens (and the menu links, SiteHeader.module.css): at 220 px the
+            // main menu wrapped "Hiring" onto a second line at 1200–1280 px beside a signed-in user's name.
+            w={{ base: 140, xl: 220 }}
             radius="xl"
             value={q}
             onChange={(e) => setQ(e.currentTarget.value)}
