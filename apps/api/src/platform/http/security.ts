@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../../config';
 import { SIGN_OUT_SCRIPT } from '../idp/login-page';
-import { COLOR_SCHEME_SCRIPT } from './server-pages';
+import { COLOR_SCHEME_SCRIPT, START_AFTER_PAINT_SCRIPT } from './server-pages';
 
 /** The one inline script we serve (the IdP's auto-submitting sign-out form), allowed by its hash. */
 function scriptHash(script: string): string {
@@ -52,11 +52,13 @@ function helmetOptions(config: Config): HelmetOptions {
       directives: {
         defaultSrc: ["'self'"],
         // YouTube's IFrame Player API: lesson videos report play/pause to the study heartbeats.
-        // The colour scheme of a page drawn on the server, set before its first paint (server-pages.ts).
+        // A page drawn on the server: its colour scheme set before, its app started after its first
+        // paint (server-pages.ts).
         scriptSrc: [
           "'self'",
           scriptHash(SIGN_OUT_SCRIPT),
           scriptHash(COLOR_SCHEME_SCRIPT),
+          scriptHash(START_AFTER_PAINT_SCRIPT),
           'https://www.youtube.com',
         ],
         // Mantine and the swagger UI set style attributes and <style> elements at run time.

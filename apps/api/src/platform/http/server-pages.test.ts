@@ -14,7 +14,7 @@ import { accessTokenFor } from '../../../test/tokens';
  */
 
 const INDEX =
-  '<!doctype html><html><head><title>Academy</title></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><title>Academy</title><script type="module" crossorigin src="/assets/index-E1.js"></script></head><body><div id="root"></div></body></html>';
 const RENDER_ENTRY = `
 export async function renderPage({ url, token, call }) {
   const answer = await call('/services/core/api/users/info', { headers: { authorization: 'Bearer ' + token } });
@@ -106,14 +106,22 @@ describe('study pages drawn on the server', () => {
     expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<div id="root"><p data-user=');
   });
 
-  it("allows the colour-scheme script in the page's Content-Security-Policy and no other inline script", async () => {
+  it("allows the page's two inline scripts in its Content-Security-Policy and no other inline script", async () => {
     const response = await page('/training-academy/course/1', await accessTokenFor(app, 'student'));
-    const script = /<script>(.*?)<\/script>/.exec(response.body)?.[1] ?? '';
+    const scripts = [...response.body.matchAll(/<script>(.*?)<\/script>/g)].map((match) => match[1] ?? '');
+    expect(scripts).toHaveLength(2);
     const { createHash } = await import('node:crypto');
-    const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
     const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain(hash);
+    for (const script of scripts)
+      expect(csp).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
     expect(/script-src ([^;]*)/.exec(csp)?.[1]).not.toContain('unsafe-inline');
+  });
+
+  it('starts the app after the drawn page is painted, not as the parser ends', async () => {
+    const response = await page('/training-academy/course/1', await accessTokenFor(app, 'student'));
+    expect(response.body).not.toContain('<script type="module"');
+    expect(response.body).toContain('<meta name="academy-entry" content="/assets/index-E1.js">');
+    expect(response.body).toMatch(/<script>requestAnimationFrame\(function\(\)\{setTimeout\(/);
   });
 
   it('draws each learner their own page when many are drawn at once', async () => {

@@ -34,6 +34,16 @@ const TOKEN = /^[A-Za-z0-9._~+/=-]{1,4096}$/;
  */
 export const COLOR_SCHEME_SCRIPT = `try{var s=localStorage.getItem(${JSON.stringify(COLOR_SCHEME_KEY)});var c=s==='light'||s==='dark'?s:matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';document.documentElement.setAttribute('data-mantine-color-scheme',c)}catch(e){}`;
 
+/**
+ * Starts the app's entry once the drawn page has been painted (a frame, then a task): run as the
+ * parser ends, as its module script would, the app's modules held the first paint back by about
+ * 100 ms. The entry's address is in the page's `academy-entry` meta (its hash in the CSP).
+ */
+export const START_AFTER_PAINT_SCRIPT = `requestAnimationFrame(function(){setTimeout(function(){var e=document.querySelector('meta[name="academy-entry"]');var m=document.createElement('script');m.type='module';m.crossOrigin='';m.src=e.content;document.head.appendChild(m)})})`;
+
+/** index.html's module script (Vite writes one, the entry), to be started after the first paint. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
 type RenderRequest = {
   url: string;
   token: string | null;
@@ -124,7 +134,9 @@ export function loadServerPages(app: FastifyInstance, webDist: string): ServerPa
       const head = [`<script>${COLOR_SCHEME_SCRIPT}</script>`, ...styles].join('\n    ');
       // Functions, not strings: `$&` and the like in the page's text stay text.
       return template
+        .replace(ENTRY_SCRIPT, (_script, src: string) => `<meta name="academy-entry" content="${src}">`)
         .replace('</head>', () => `  ${head}\n  </head>`)
+        .replace('</body>', () => `  <script>${START_AFTER_PAINT_SCRIPT}</script>\n  </body>`)
         .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
     } catch (error) {
       request.log.warn({ err: error }, 'a study page could not be drawn on the server; sent plain');
