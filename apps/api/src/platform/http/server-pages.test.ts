@@ -121,6 +121,7 @@ describe('study pages drawn on the server', () => {
     const response = await page('/training-academy/course/1', await accessTokenFor(app, 'student'));
     expect(response.body).not.toContain('<script type="module"');
     expect(response.body).toContain('<meta name="academy-entry" content="/assets/index-E1.js">');
+    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/index-E1.js">');
     expect(response.body).toMatch(/<script>requestAnimationFrame\(function\(\)\{setTimeout\(/);
   });
 

@@ -134,7 +134,12 @@ export function loadServerPages(app: FastifyInstance, webDist: string): ServerPa
       const head = [`<script>${COLOR_SCHEME_SCRIPT}</script>`, ...styles].join('\n    ');
       // Functions, not strings: `$&` and the like in the page's text stay text.
       return template
-        .replace(ENTRY_SCRIPT, (_script, src: string) => `<meta name="academy-entry" content="${src}">`)
+        .replace(
+          ENTRY_SCRIPT,
+          (_script, src: string) =>
+            // Fetched and compiled as before, beside the page; only its start waits for the paint.
+            `<link rel="modulepreload" crossorigin href="${src}">\n    <meta name="academy-entry" content="${src}">`,
+        )
         .replace('</head>', () => `  ${head}\n  </head>`)
         .replace('</body>', () => `  <script>${START_AFTER_PAINT_SCRIPT}</script>\n  </body>`)
         .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
