@@ -34,7 +34,7 @@ function isFilePath(url: string): boolean {
  * app's pages (the patterns its build read from its route table) gets the page with status 404:
  * the app shows its not-found page, and crawlers and monitors see the 404. A page's HTML names
  * its chunk, styles and string catalogue in a `Link` header (preloads, decision 133). A learner's
- * course and topic pages come drawn with their content (server-pages.ts, decision 195).
+ * courses, course and topic pages come drawn with their content (server-pages.ts, decision 195).
  */
 export async function registerWebApp(
   app: FastifyInstance,
