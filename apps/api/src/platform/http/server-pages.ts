@@ -119,7 +119,11 @@ export function loadServerPages(app: FastifyInstance, webDist: string): ServerPa
     const token = pageToken(request);
     if (!token) return undefined;
     try {
-      renderer ??= import(pathToFileURL(entry).href) as Promise<RenderModule>;
+      renderer ??= (import(pathToFileURL(entry).href) as Promise<RenderModule>).catch((error: unknown) => {
+        // Tried again with the next page: a failed load is not kept for the life of the process.
+        renderer = undefined;
+        throw error;
+      });
       template ??= await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
       const { renderPage } = await renderer;
       const url = new URL(request.url, 'http://academy.invalid').href;

@@ -1,5 +1,5 @@
 import { LIMITS, type TPublicConfig } from '@academy/contract';
-import type { UserManager } from 'oidc-client-ts';
+import type { User, UserManager } from 'oidc-client-ts';
 import { API_PREFIX } from '../../lib/api';
 import { randomNonce } from './failure';
 import { userManagerSettings } from './manager-settings';
@@ -66,12 +66,13 @@ function storedUserChange(timeoutMs: number): Promise<void> {
   });
 }
 
+function tokenOf(user: User | null): StoredToken | null {
+  return user ? { accessToken: user.access_token, secondsLeft: user.expires_in ?? 0 } : null;
+}
+
 async function readToken(): Promise<StoredToken | null> {
   if (!hasStoredSession()) return null;
-  const stored = storedToken();
-  if (stored) return stored;
-  const user = await (await getUserManager()).getUser();
-  return user ? { accessToken: user.access_token, secondsLeft: user.expires_in ?? 0 } : null;
+  return storedToken() ?? tokenOf(await (await getUserManager()).getUser());
 }
 
 /** The token the app uses is the one the academy's pages are drawn with (page-cookie.ts). */
@@ -88,8 +89,7 @@ function lent(token: StoredToken | null): StoredToken | null {
 export const currentAccessToken = createTokenSource({
   read: async () => lent(await readToken()),
   refresh: async () => {
-    const user = await (await getUserManager()).signinSilent();
-    return lent(user ? { accessToken: user.access_token, secondsLeft: user.expires_in ?? 0 } : null);
+    return lent(tokenOf(await (await getUserManager()).signinSilent()));
   },
   lock: tabLock('academy-token-refresh'),
   settle: () => storedUserChange(150),
