@@ -9,7 +9,7 @@
 // withdrawn, were judged).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { visibleAt, withStudyPages } from './run-pages.mjs';
+import { visibleAt, watchVisible, withStudyPages } from './run-pages.mjs';
 
 const RUNS = Number(process.env.BENCH_TRACE_RUNS ?? 3);
 const TRACE_DIR = process.env.BENCH_TRACE_DIR;
@@ -109,8 +109,8 @@ async function tracedLoad(browser, context, url, pagePath, selector, label) {
   const page = await context.newPage();
   await browser.startTracing(page, { categories: CATEGORIES.split(',') });
   await page.goto(url + pagePath, { waitUntil: 'commit' });
-  const visible = await visibleAt(page, selector);
   await page.waitForLoadState('networkidle');
+  const visible = await visibleAt(page, selector);
   const buffer = await browser.stopTracing();
   const trace = JSON.parse(buffer.toString('utf8'));
   if (TRACE_DIR) writeFileSync(path.join(TRACE_DIR, `${label}.json`), buffer);
@@ -167,6 +167,7 @@ await withStudyPages('trace-pages', async ({ browser, url, state, pages }) => {
       for (const variant of variants) {
         const context = await browser.newContext({ storageState: state });
         await context.addInitScript(FIRST_RENDER);
+        await watchVisible(context, p.selector);
         // The document passes through the test in both variants, so both pay the same for it.
         if (AB)
           await context.route(url + p.path, (route) => htmlOf(route, variant === 'without inline scripts'));
