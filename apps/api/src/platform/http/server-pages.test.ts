@@ -17,6 +17,7 @@ const INDEX =
   '<!doctype html><html><head><title>Academy</title><script type="module" crossorigin src="/assets/index-E1.js"></script></head><body><div id="root"></div></body></html>';
 const RENDER_ENTRY = `
 export async function renderPage({ url, token, call }) {
+  if (new URL(url).searchParams.has('gate')) await globalThis.__drawGate;
   const answer = await call('/services/core/api/users/info', { headers: { authorization: 'Bearer ' + token } });
   if (!answer.ok) return null;
   const me = await answer.json();
@@ -125,6 +126,49 @@ describe('study pages drawn on the server', () => {
     expect(response.body).toMatch(/<script>requestAnimationFrame\(function\(\)\{setTimeout\(/);
   });
 
+  it('sends the head with its styles before the page is drawn, and the page once drawn', async () => {
+    const token = await accessTokenFor(app, 'student');
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    for (const acceptEncoding of ['identity', 'br', 'gzip']) {
+      let open = () => {};
+      (globalThis as { __drawGate?: Promise<void> }).__drawGate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      const response = await fetch(`${address}/training-academy/course/1/topic/1?gate`, {
+        headers: { cookie: `academy_page_token=${token}`, 'accept-encoding': acceptEncoding },
+      });
+      expect(response.headers.get('content-encoding')).toBe(
+        acceptEncoding === 'identity' ? null : acceptEncoding,
+      );
+      // fetch decompresses: what arrives before the gate opens is what the server flushed.
+      const reader = (response.body as ReadableStream<Uint8Array>)
+        .pipeThrough(new TextDecoderStream())
+        .getReader();
+      let early = '';
+      while (!early.includes('<div id="root">')) {
+        const { value, done } = await Promise.race([
+          reader.read(),
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error(`no head before the drawing (${acceptEncoding})`)), 3000),
+          ),
+        ]);
+        if (done) break;
+        early += value;
+      }
+      expect(early).toContain('<link rel="stylesheet" crossorigin href="/assets/TopicPage-A1.css">');
+      expect(early).not.toContain('data-user');
+      open();
+      let rest = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        rest += value;
+      }
+      expect(rest).toMatch(/^<p data-user="\d+">\/training-academy\/course\/1\/topic\/1/);
+      expect(rest).toMatch(/<\/html>$/);
+    }
+  });
+
   it('draws each learner their own page when many are drawn at once', async () => {
     const learners = await Promise.all(
       ['student', 'E1009'].map(async (code) => {
@@ -141,20 +185,32 @@ describe('study pages drawn on the server', () => {
     });
   });
 
-  it('sends the plain page without the cookie, with a token the API refuses, or when drawing fails', async () => {
-    const plain = [
+  it('sends the plain page without the cookie or with a cookie that is no token', async () => {
+    for (const response of [
       await page('/training-academy/course/1'),
+      await page('/training-academy/course/1', 'bad token;"<script>'),
+    ]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX);
+    }
+  });
+
+  it('leaves the page for the browser to draw when the API refuses the token or drawing fails', async () => {
+    for (const response of [
       await page('/training-academy/course/1', 'not-a-token'),
       await page(
         '/training-academy/course/1',
         await accessTokenFor(app, 'student', { expiresInSeconds: -60 }),
       ),
-      await page('/training-academy/course/1', 'bad token;"<script>'),
       await page('/training-academy/course/1?fail=1', await accessTokenFor(app, 'student')),
-    ];
-    for (const response of plain) {
+    ]) {
       expect(response.statusCode).toBe(200);
-      expect(response.body).toBe(INDEX);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).not.toContain('data-user');
+      // The app starts as on a drawn page and, finding nothing drawn, draws the page itself.
+      expect(response.body).toContain('<meta name="academy-entry" content="/assets/index-E1.js">');
+      expect(response.body).toMatch(/<script>requestAnimationFrame\(/);
+      expect(response.body).toMatch(/<\/body>\s*<\/html>$/);
     }
   });
 

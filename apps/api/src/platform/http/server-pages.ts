@@ -9,9 +9,10 @@ import { loadPageFiles } from './page-routes';
  * Study pages drawn on the server (decision 195): the HTML of a course page and of a topic with its
  * lesson arrives with the learner's content in it, drawn by the web app's own server entry
  * (apps/web/src/render.tsx) from reads made through this API's handlers with the learner's token.
- * The browser shows it at once and the app takes it over when its scripts have run. Without the
- * page cookie, with a token the API refuses, or when anything fails, the page is the app's plain
- * HTML as before, and the browser draws it.
+ * The browser shows it at once and the app takes it over when its scripts have run. The page's head
+ * goes out before the drawing starts (decision 197). Without the page cookie the page is the app's
+ * plain HTML; with a token the API refuses, or when anything fails, its `#root` stays empty and the
+ * browser draws it, as on any other page.
  */
 
 /** My courses, a course page and a topic page (the lesson is its `?lesson=`). */
@@ -43,6 +44,7 @@ export const START_AFTER_PAINT_SCRIPT = `requestAnimationFrame(function(){setTim
 
 /** index.html's module script (Vite writes one, the entry), to be started after the first paint. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const ROOT = '<div id="root"></div>';
 
 type RenderRequest = {
   url: string;
@@ -53,8 +55,16 @@ type RenderModule = {
   renderPage: (request: RenderRequest) => Promise<{ html: string } | null>;
 };
 
-/** Draws a page's HTML for a request, or undefined when the browser should draw it. */
-export type ServerPages = (request: FastifyRequest, urlPath: string) => Promise<string | undefined>;
+/**
+ * A study page in two parts (decision 197): its head, sent at once so that the browser commits the
+ * page and fetches and reads its styles while the server draws, and the rest, drawn when asked:
+ * the content and the end of the document, or the end with an empty `#root` when the page could not
+ * be drawn (the app draws it then, as on any other page). `rest` never fails.
+ */
+export type DrawnPage = { head: string; rest: () => Promise<string> };
+
+/** A study page for a request with the page cookie, or undefined when the page goes plain. */
+export type ServerPages = (request: FastifyRequest, urlPath: string) => DrawnPage | undefined;
 
 function pageToken(request: FastifyRequest): string | undefined {
   const header = request.headers.cookie;
@@ -103,53 +113,66 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
 }
 
 /**
+ * The page around its content: the template's entry script becomes a preload and a meta that the
+ * start script reads after the first paint; the colour scheme and the page's styles go in the head.
+ */
+function pageFrame(template: string, styles: string[]): { head: string; tail: string } | undefined {
+  const links = styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
+  const head = [`<script>${COLOR_SCHEME_SCRIPT}</script>`, ...links].join('\n    ');
+  // Functions, not strings: `$&` and the like stay text.
+  const page = template
+    .replace(
+      ENTRY_SCRIPT,
+      (_script, src: string) =>
+        // Fetched and compiled as before, beside the page; only its start waits for the paint.
+        `<link rel="modulepreload" crossorigin href="${src}">\n    <meta name="academy-entry" content="${src}">`,
+    )
+    .replace('</head>', () => `  ${head}\n  </head>`)
+    .replace('</body>', () => `  <script>${START_AFTER_PAINT_SCRIPT}</script>\n  </body>`);
+  const at = page.indexOf(ROOT);
+  if (at < 0) return undefined;
+  return { head: `${page.slice(0, at)}<div id="root">`, tail: `</div>${page.slice(at + ROOT.length)}` };
+}
+
+/**
  * The server's study pages for a built web app, or a function that draws nothing when the build
  * has no server entry (apps/web/dist-server/render.js, written beside dist/ by the web build).
  */
 export function loadServerPages(app: FastifyInstance, webDist: string): ServerPages {
   const entry = path.join(webDist, '..', 'dist-server', 'render.js');
-  if (!fs.existsSync(entry)) return async () => undefined;
+  if (!fs.existsSync(entry)) return () => undefined;
   const filesOf = loadPageFiles(webDist);
   // Loaded with the first page it draws: a server that draws none never holds the web app.
   let renderer: Promise<RenderModule> | undefined;
   let template: string | undefined;
 
-  return async (request, urlPath) => {
-    if (!DRAWN_PAGES.test(urlPath)) return undefined;
-    const token = pageToken(request);
-    if (!token) return undefined;
+  async function content(request: FastifyRequest, token: string): Promise<string> {
     try {
       renderer ??= (import(pathToFileURL(entry).href) as Promise<RenderModule>).catch((error: unknown) => {
         // Tried again with the next page: a failed load is not kept for the life of the process.
         renderer = undefined;
         throw error;
       });
-      template ??= await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
       const { renderPage } = await renderer;
       const url = new URL(request.url, 'http://academy.invalid').href;
       const page = await withTimeout(
         renderPage({ url, token, call: apiCall(app, request) }),
         RENDER_TIMEOUT_MS,
       );
-      if (!page) return undefined;
-      const styles = (filesOf(urlPath)?.styles ?? []).map(
-        (href) => `<link rel="stylesheet" crossorigin href="${href}">`,
-      );
-      const head = [`<script>${COLOR_SCHEME_SCRIPT}</script>`, ...styles].join('\n    ');
-      // Functions, not strings: `$&` and the like in the page's text stay text.
-      return template
-        .replace(
-          ENTRY_SCRIPT,
-          (_script, src: string) =>
-            // Fetched and compiled as before, beside the page; only its start waits for the paint.
-            `<link rel="modulepreload" crossorigin href="${src}">\n    <meta name="academy-entry" content="${src}">`,
-        )
-        .replace('</head>', () => `  ${head}\n  </head>`)
-        .replace('</body>', () => `  <script>${START_AFTER_PAINT_SCRIPT}</script>\n  </body>`)
-        .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
+      return page?.html ?? '';
     } catch (error) {
-      request.log.warn({ err: error }, 'a study page could not be drawn on the server; sent plain');
-      return undefined;
+      request.log.warn({ err: error }, 'a study page could not be drawn on the server; the browser draws it');
+      return '';
     }
+  }
+
+  return (request, urlPath) => {
+    if (!DRAWN_PAGES.test(urlPath)) return undefined;
+    const token = pageToken(request);
+    if (!token) return undefined;
+    template ??= fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+    const frame = pageFrame(template, filesOf(urlPath)?.styles ?? []);
+    if (!frame) return undefined;
+    return { head: frame.head, rest: () => content(request, token).then((html) => html + frame.tail) };
   };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { flushingCompressor } from './compression';
 import { errorBody } from './errors';
 import { allowedMethods } from './methods';
 import { loadPageMatcher, loadPagePreloads } from './page-routes';
@@ -34,7 +35,8 @@ function isFilePath(url: string): boolean {
  * app's pages (the patterns its build read from its route table) gets the page with status 404:
  * the app shows its not-found page, and crawlers and monitors see the 404. A page's HTML names
  * its chunk, styles and string catalogue in a `Link` header (preloads, decision 133). A learner's
- * courses, course and topic pages come drawn with their content (server-pages.ts, decision 195).
+ * courses, course and topic pages come drawn with their content (server-pages.ts, decision 195),
+ * their head sent before the drawing (decision 197).
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -43,7 +45,7 @@ export async function registerWebApp(
 ): Promise<void> {
   const isPage = webDist ? loadPageMatcher(webDist) : () => false;
   const preloadsOf = webDist ? loadPagePreloads(webDist) : () => undefined;
-  const drawn = webDist ? loadServerPages(app, webDist) : async () => undefined;
+  const drawn = webDist ? loadServerPages(app, webDist) : () => undefined;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -68,14 +70,24 @@ export async function registerWebApp(
     reply.header('cache-control', 'no-cache');
     const link = preloadsOf(url);
     if (link) reply.header('link', link);
-    const page = await drawn(request, url);
+    const page = drawn(request, url);
     if (!page) return reply.sendFile('index.html');
+    // The head goes out at once and the rest once drawn, each compressed as it is written. The
+    // drawing starts once the head is out: on the embedded database it holds the event loop
+    // until it is done, which would keep the head in the compressor's output.
+    const { stream, encoding } = flushingCompressor(request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    stream.write(page.head, () =>
+      setImmediate(() => {
+        void page.rest().then((rest) => stream.end(rest));
+      }),
+    );
     // The same address is drawn for its learner or sent plain, by the cookie: caches keep both apart.
     return reply
       .header('cache-control', 'private, no-cache')
-      .header('vary', 'Cookie')
+      .header('vary', 'Cookie, Accept-Encoding')
       .type('text/html; charset=utf-8')
-      .send(page);
+      .send(stream);
   }
   if (webDist) {
     // Routes of their own, not the not-found handler: routes' answers are compressed on the fly.
