@@ -1,4 +1,4 @@
-// Pages in Chromium (playwright-core driving Debian's /usr/bin/chromium): the built product on a
+// Pages in Chromium (playwright-core driving Debian's headless Chromium, decision 196): the built product on a
 // fresh embedded data folder with the demo data, a learner signed in. For the course page and a
 // lesson page: the time until their content shows, cold (empty cache) and warm (the same browser
 // again), the requests to our origin cold and the hashed assets fetched again warm; the JavaScript
