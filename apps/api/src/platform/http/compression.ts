@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { PassThrough, type Transform } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
@@ -26,16 +27,17 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 
 /**
  * A stream that sends each part written to it at once, compressed as the browser prefers (the
- * same choice and settings as every other answer): for an answer written in parts over time, which
- * the plugin's compressor would hold until it had gathered enough. `encoding` is undefined when
- * the parts go as they are.
+ * plugin's choice and settings, `x-no-compression` included): for an answer written in parts over
+ * time, which the plugin's compressor would hold until it had gathered enough. `encoding` is
+ * undefined when the parts go as they are.
  */
-export function flushingCompressor(acceptEncoding: string | undefined): {
+export function flushingCompressor(headers: IncomingHttpHeaders): {
   stream: Transform;
   encoding: 'br' | 'gzip' | undefined;
 } {
+  if (headers['x-no-compression'] !== undefined) return { stream: new PassThrough(), encoding: undefined };
   // As the plugin reads the header: `*` and x-gzip are gzip.
-  const header = acceptEncoding?.toLowerCase().replace(/\*|x-gzip/g, 'gzip');
+  const header = headers['accept-encoding']?.toLowerCase().replace(/\*|x-gzip/g, 'gzip');
   const encoding = header ? (negotiate(header, ENCODINGS) ?? undefined) : undefined;
   if (encoding === 'br') {
     const stream = createBrotliCompress({ params: BROTLI_PARAMS, flush: constants.BROTLI_OPERATION_FLUSH });

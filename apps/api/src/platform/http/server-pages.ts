@@ -23,8 +23,9 @@ export const DRAWN_PAGE_ROUTES = [
 ];
 const DRAWN_PAGES = /^\/training-academy(?:\/course\/\d+(?:\/topic\/\d+)?)?\/?$/;
 /**
- * A page not drawn within this long is sent plain and the browser draws it as on any other page
- * (from the same reads: a busy server is not faster for it). A safety net for a read that hangs.
+ * A page not drawn within this long ends with an empty `#root` and the browser draws it as on any
+ * other page (from the same reads: a busy server is not faster for it). A safety net for a read
+ * that hangs.
  */
 const RENDER_TIMEOUT_MS = 5_000;
 const TOKEN = /^[A-Za-z0-9._~+/=-]{1,4096}$/;
@@ -38,9 +39,11 @@ export const COLOR_SCHEME_SCRIPT = `try{var s=localStorage.getItem(${JSON.string
 /**
  * Starts the app's entry once the drawn page has been painted (a frame, then a task): run as the
  * parser ends, as its module script would, the app's modules held the first paint back by about
- * 100 ms. The entry's address is in the page's `academy-entry` meta (its hash in the CSP).
+ * 100 ms. At once when nothing was drawn (the app draws the page) or the tab is hidden (a hidden
+ * tab runs no animation frames until it is shown). The entry's address is in the page's
+ * `academy-entry` meta (its hash in the CSP).
  */
-export const START_AFTER_PAINT_SCRIPT = `requestAnimationFrame(function(){setTimeout(function(){var e=document.querySelector('meta[name="academy-entry"]');var m=document.createElement('script');m.type='module';m.crossOrigin='';m.src=e.content;document.head.appendChild(m)})})`;
+export const START_AFTER_PAINT_SCRIPT = `(function(){function s(){var e=document.querySelector('meta[name="academy-entry"]');var m=document.createElement('script');m.type='module';m.crossOrigin='';m.src=e.content;document.head.appendChild(m)}var r=document.getElementById('root');if(document.hidden||!r||!r.hasChildNodes())s();else requestAnimationFrame(function(){setTimeout(s)})})()`;
 
 /** index.html's module script (Vite writes one, the entry), to be started after the first paint. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
@@ -59,9 +62,10 @@ type RenderModule = {
  * A study page in two parts (decision 197): its head, sent at once so that the browser commits the
  * page and fetches and reads its styles while the server draws, and the rest, drawn when asked:
  * the content and the end of the document, or the end with an empty `#root` when the page could not
- * be drawn (the app draws it then, as on any other page). `rest` never fails.
+ * be drawn (the app draws it then, as on any other page). `rest` never fails. `tail` is the end of
+ * the document alone, for an answer that is not drawn (a HEAD request).
  */
-export type DrawnPage = { head: string; rest: () => Promise<string> };
+export type DrawnPage = { head: string; rest: () => Promise<string>; tail: string };
 
 /** A study page for a request with the page cookie, or undefined when the page goes plain. */
 export type ServerPages = (request: FastifyRequest, urlPath: string) => DrawnPage | undefined;
@@ -170,9 +174,20 @@ export function loadServerPages(app: FastifyInstance, webDist: string): ServerPa
     if (!DRAWN_PAGES.test(urlPath)) return undefined;
     const token = pageToken(request);
     if (!token) return undefined;
-    template ??= fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
-    const frame = pageFrame(template, filesOf(urlPath)?.styles ?? []);
+    let frame: ReturnType<typeof pageFrame>;
+    try {
+      template ??= fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+      frame = pageFrame(template, filesOf(urlPath)?.styles ?? []);
+    } catch (error) {
+      request.log.warn({ err: error }, 'the study page frame could not be made; sent plain');
+      return undefined;
+    }
     if (!frame) return undefined;
-    return { head: frame.head, rest: () => content(request, token).then((html) => html + frame.tail) };
+    const { head, tail } = frame;
+    return {
+      head,
+      rest: () => content(request, token).then((html) => html + tail),
+      tail,
+    };
   };
 }

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { flushingCompressor } from './compression';
 import { errorBody } from './errors';
 import { allowedMethods } from './methods';
 import { loadPageMatcher, loadPagePreloads } from './page-routes';
-import { DRAWN_PAGE_ROUTES, loadServerPages } from './server-pages';
+import { DRAWN_PAGE_ROUTES, type DrawnPage, loadServerPages } from './server-pages';
 
 /** Paths that belong to the server; everything else is the single-page app. */
 const SERVER_PATHS = ['/services/', '/idp', '/files/', '/media/', '/get/documents/', '/health', '/metrics'];
@@ -25,6 +26,32 @@ export function findWebDist(start = import.meta.dirname): string | undefined {
 /** A request for a file (a name with an extension, or anything under /assets/), not for a page. */
 function isFilePath(url: string): boolean {
   return url.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(url);
+}
+
+/**
+ * Writes a drawn page's head at once and its rest once drawn (decision 197). The drawing starts when
+ * the head is on its way: on the embedded database a draw holds the event loop until it is done,
+ * which would keep the head in the compressor. Nothing is drawn for a HEAD request or for a
+ * browser that has gone.
+ */
+function sendInParts(request: FastifyRequest, reply: FastifyReply, stream: Writable, page: DrawnPage) {
+  if (request.method === 'HEAD') {
+    stream.end(page.head + page.tail);
+    return;
+  }
+  const draw = () => {
+    if (stream.destroyed || reply.raw.destroyed) return;
+    // The head is handed to the socket with the headers, once the reply's hooks have run.
+    if (!reply.raw.headersSent) return void setImmediate(draw);
+    page.rest().then(
+      (rest) => stream.end(rest),
+      (error: unknown) => {
+        request.log.error({ err: error }, 'a study page could not be finished');
+        stream.destroy();
+      },
+    );
+  };
+  stream.write(page.head, () => setImmediate(draw));
 }
 
 /**
@@ -72,16 +99,9 @@ export async function registerWebApp(
     if (link) reply.header('link', link);
     const page = drawn(request, url);
     if (!page) return reply.sendFile('index.html');
-    // The head goes out at once and the rest once drawn, each compressed as it is written. The
-    // drawing starts once the head is out: on the embedded database it holds the event loop
-    // until it is done, which would keep the head in the compressor's output.
-    const { stream, encoding } = flushingCompressor(request.headers['accept-encoding']);
+    const { stream, encoding } = flushingCompressor(request.headers);
     if (encoding) reply.header('content-encoding', encoding);
-    stream.write(page.head, () =>
-      setImmediate(() => {
-        void page.rest().then((rest) => stream.end(rest));
-      }),
-    );
+    sendInParts(request, reply, stream, page);
     // The same address is drawn for its learner or sent plain, by the cookie: caches keep both apart.
     return reply
       .header('cache-control', 'private, no-cache')
