@@ -1,9 +1,10 @@
 import '@fastify/multipart';
 import type { Readable } from 'node:stream';
 import { COURSE_LIMITS, lessonDocumentUrl, MESSAGES, type TLessonDocument } from '@academy/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client';
+import { preparedPerDatabase } from '../../platform/db/prepared';
 import { ApiError, notFound } from '../../platform/http/errors';
 import { newFileKey, type Storage, type StoredFileInfo } from '../../platform/storage/storage';
 import { safeFileName } from '../../platform/uploads/checks';
@@ -71,6 +72,21 @@ export function toDocument(row: Pick<DocumentRow, 'id' | 'originalName' | 'conte
     size: row.sizeBytes,
     url: lessonDocumentUrl(row.id),
   } satisfies TLessonDocument;
+}
+
+const documentsOfOneLesson = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(lessonDocuments)
+    .where(eq(lessonDocuments.lessonId, sql.placeholder('lessonId')))
+    .orderBy(asc(lessonDocuments.id))
+    .prepare('courses_lesson_documents'),
+);
+
+/** One lesson's documents, oldest first (the lesson page's read: one prepared statement). */
+export async function documentsOfLesson(db: Db, lessonId: number): Promise<TLessonDocument[]> {
+  const rows = await documentsOfOneLesson(db).execute({ lessonId });
+  return rows.map(toDocument);
 }
 
 /** The documents of some lessons, by lesson id (one query). */

@@ -1,5 +1,5 @@
 /** Courses, their topics and lessons, lesson documents: authoring (COURSE_MANAGEMENT) and reading. */
-export { documentsOf, findDocument, openDocumentFile } from './documents';
+export { documentsOf, documentsOfLesson, findDocument, openDocumentFile } from './documents';
 export type { LearnerProgress } from './learner-progress';
 export {
   getLesson,

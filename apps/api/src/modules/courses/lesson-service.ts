@@ -15,7 +15,7 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import type { Storage } from '../../platform/storage/storage';
 import { assertStudyTimeFits, videoForLesson } from '../media';
 import { lockCourse, refreshCountsOf } from './counts';
-import { documentsOf, removeDocumentFiles } from './documents';
+import { documentsOf, documentsOfLesson, removeDocumentFiles } from './documents';
 import type { LearnerProgress } from './learner-progress';
 import { lessonVideo } from './read';
 import { courses, lessonDocuments, lessons, topics } from './tables';
@@ -74,8 +74,7 @@ export async function listLessons(db: Db, topicId: number): Promise<TLesson[]> {
 export async function getLesson(db: Db, id: number): Promise<TLesson> {
   const [row] = await db.select().from(lessons).where(eq(lessons.id, id));
   if (!row) throw notFound(MESSAGES.lessonNotFound);
-  const documents = await documentsOf(db, [id]);
-  return toLesson(row, documents.get(id) ?? []);
+  return toLesson(row, await documentsOfLesson(db, id));
 }
 
 async function lessonValues(db: Db, input: LessonInput) {

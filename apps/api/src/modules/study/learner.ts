@@ -1,7 +1,7 @@
 import { MESSAGES, type TLessonContent, type TMyLesson, type TMyThematic } from '@academy/contract';
 import type { Db } from '../../platform/db/client';
 import { forbidden, notFound } from '../../platform/http/errors';
-import { documentsOf, lessonVideo } from '../courses';
+import { documentsOfLesson, lessonVideo } from '../courses';
 import { courseGates } from './rules';
 import { type CourseTree, findLesson, findTopic, type LessonNode, loadCourseTree } from './tree';
 import { toMyLesson, toMyThematic } from './views';
@@ -40,7 +40,7 @@ export function assertUnlocked(lesson: LessonNode): void {
 export async function lessonContent(db: Db, userId: number, lessonId: number): Promise<TLessonContent> {
   const { tree, lesson } = await learnerLesson(db, userId, lessonId);
   const topic = findTopic(tree, lesson.topicId);
-  const documents = lesson.unlocked ? ((await documentsOf(db, [lesson.id])).get(lesson.id) ?? []) : [];
+  const documents = lesson.unlocked ? await documentsOfLesson(db, lesson.id) : [];
   return {
     ...toMyLesson(lesson),
     courseName: tree.name,

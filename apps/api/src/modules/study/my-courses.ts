@@ -1,6 +1,7 @@
 import { MESSAGES, type TCoursePercent, type TMyCourse } from '@academy/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { preparedPerDatabase } from '../../platform/db/prepared';
 import { col } from '../../platform/db/sql';
 import { notFound } from '../../platform/http/errors';
 import { courseColumns, listOrder, toCourse } from '../courses';
@@ -96,15 +97,20 @@ export async function myCourseHistory(db: Db, userId: number): Promise<TMyCourse
     .sort((a, b) => (b.finishedAt ?? '').localeCompare(a.finishedAt ?? ''));
 }
 
-/** Passed lessons / lessons of one course for the learner: one query. */
-export async function myCoursePercent(db: Db, userId: number, courseId: number): Promise<TCoursePercent> {
-  const [row] = await db
+const coursePercentQuery = preparedPerDatabase((db) =>
+  db
     .select({
       total: sql<number>`(select count(*)::int from ${lessons} where ${col(lessons.courseId)} = ${col(courses.id)})`,
-      passed: sql<number>`(select count(*)::int from ${lessonProgress} inner join ${lessons} on ${col(lessons.id)} = ${col(lessonProgress.lessonId)} where ${col(lessonProgress.userId)} = ${userId} and ${col(lessons.courseId)} = ${col(courses.id)} and ${passedSql})`,
+      passed: sql<number>`(select count(*)::int from ${lessonProgress} inner join ${lessons} on ${col(lessons.id)} = ${col(lessonProgress.lessonId)} where ${col(lessonProgress.userId)} = ${sql.placeholder('userId')} and ${col(lessons.courseId)} = ${col(courses.id)} and ${passedSql})`,
     })
     .from(courses)
-    .where(eq(courses.id, courseId));
+    .where(eq(courses.id, sql.placeholder('courseId')))
+    .prepare('study_course_percent'),
+);
+
+/** Passed lessons / lessons of one course for the learner: one prepared statement. */
+export async function myCoursePercent(db: Db, userId: number, courseId: number): Promise<TCoursePercent> {
+  const [row] = await coursePercentQuery(db).execute({ userId, courseId });
   if (!row) throw notFound(MESSAGES.courseNotFound);
   return {
     courseId,
